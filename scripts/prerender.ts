@@ -1,0 +1,149 @@
+// Writes every page × language as HTML into dist/client, with the root page, sitemap.xml and
+// robots.txt, then precompresses every text file. Runs after both Vite builds (`npm run build`).
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import { build } from 'vite';
+import { headLinks } from '../src/common/head.ts';
+import { allPagePaths } from '../src/common/routes.ts';
+import { listFiles } from '../src/server/list-files.ts';
+import { ROOT, readSiteConfig, readTexts } from './site-files.ts';
+
+const CLIENT_DIR = path.join(ROOT, 'dist/client');
+const ENTRY = 'src/client/app/entry-client.tsx';
+
+type Manifest = Record<string, { file: string; css?: string[]; imports?: string[] }>;
+
+const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+
+/** A module and everything it imports statically, as URLs: what a page preloads. */
+function moduleClosure(manifest: Manifest, key: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(key) || !manifest[key]) return seen;
+  seen.add(key);
+  for (const imported of manifest[key].imports ?? []) moduleClosure(manifest, imported, seen);
+  return seen;
+}
+
+async function writeOut(relative: string, content: string) {
+  const file = path.join(CLIENT_DIR, relative);
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(file, content);
+}
+
+/** The root page: an inline script picks the language; without JavaScript the visitor gets links. */
+async function rootPage(css: string): Promise<{ html: string; script: string }> {
+  const result = await build({
+    configFile: false,
+    logLevel: 'warn',
+    build: {
+      write: false,
+      minify: true,
+      lib: { entry: path.join(ROOT, 'src/client/root/choose-language.ts'), formats: ['iife'], name: 'chooseLanguage' },
+    },
+  });
+  const output = (Array.isArray(result) ? result[0] : result) as { output: { code: string }[] };
+  const script = (output.output[0]?.code ?? '').trim();
+  const { LANGUAGE_NAMES, LANGUAGES } = await import('../src/common/languages.ts');
+  const links = LANGUAGES.map(
+    (l) => `<li><a href="/${l}" lang="${l}" hreflang="${l}">${LANGUAGE_NAMES[l]}</a></li>`,
+  ).join('');
+  const html = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Choose your language</title>
+<meta name="robots" content="noindex">
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
+<script>${script}</script>
+<style>${css}</style>
+</head>
+<body>
+<main id="main" class="container page"><h1>Choose your language</h1><ul>${links}</ul></main>
+</body>
+</html>
+`;
+  return { html, script };
+}
+
+async function precompress(files: string[]) {
+  const brotli = promisify(brotliCompress);
+  const gz = promisify(gzip);
+  const compressible = files.filter((file) => /\.(html|js|css|json|svg|xml|txt)$/.test(file));
+  await Promise.all(
+    compressible.map(async (file) => {
+      const full = path.join(CLIENT_DIR, file);
+      const data = await readFile(full);
+      const [br, gzipped] = await Promise.all([
+        brotli(data, {
+          params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length },
+        }),
+        gz(data, { level: 9 }),
+      ]);
+      await Promise.all([writeFile(`${full}.br`, br), writeFile(`${full}.gz`, gzipped)]);
+    }),
+  );
+}
+
+async function main() {
+  const site = await readSiteConfig();
+  const texts = await readTexts(site.brand);
+  const manifest = JSON.parse(await readFile(path.join(CLIENT_DIR, '.vite/manifest.json'), 'utf8')) as Manifest;
+  const entry = manifest[ENTRY];
+  if (!entry) throw new Error(`${ENTRY} is missing from the Vite manifest`);
+  const css = (await Promise.all((entry.css ?? []).map((file) => readFile(path.join(CLIENT_DIR, file), 'utf8')))).join(
+    '\n',
+  );
+  const { renderDocument, siteConfigScript, PAGE_SOURCES } = await import(
+    path.join(ROOT, 'dist/prerender/entry-prerender.js')
+  );
+
+  for (const { language, page, path: pagePathname } of allPagePaths()) {
+    const pageModule = path.posix.join('src/client/app', PAGE_SOURCES[page]);
+    const preloads = new Set<string>();
+    for (const key of [ENTRY, pageModule]) {
+      for (const dep of moduleClosure(manifest, key)) if (dep !== ENTRY) preloads.add(`/${manifest[dep]?.file}`);
+    }
+    const html: string = await renderDocument({
+      path: pagePathname,
+      page,
+      language,
+      resources: { [language]: texts[language] },
+      site,
+      assets: { css, entry: `/${entry.file}`, preloads: [...preloads] },
+    });
+    await writeOut(`${pagePathname.slice(1)}/index.html`, html);
+  }
+
+  const root = await rootPage(css);
+  await writeOut('index.html', root.html);
+
+  const sitemap = `<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">
+${allPagePaths()
+  .map(({ path: p }) => {
+    const links = headLinks(site.siteUrl, { pathname: p });
+    const canonical = links.find((link) => link.rel === 'canonical')?.href;
+    const alternates = links
+      .filter((link) => link.rel === 'alternate')
+      .map((link) => `    <xhtml:link rel="alternate" hreflang="${link.hreflang}" href="${link.href}"/>`)
+      .join('\n');
+    return `  <url>\n    <loc>${canonical}</loc>\n${alternates}\n  </url>`;
+  })
+  .join('\n')}
+</urlset>
+`;
+  await writeOut('sitemap.xml', sitemap);
+  await writeOut('robots.txt', `User-agent: *\nAllow: /\n\nSitemap: ${site.siteUrl}/sitemap.xml\n`);
+
+  // The server builds its Content-Security-Policy from these: the only inline scripts there are.
+  const inline = { scripts: [sha256(siteConfigScript(site)), sha256(root.script)], styles: [sha256(css)] };
+  await writeFile(path.join(ROOT, 'dist/inline-hashes.json'), `${JSON.stringify(inline, null, 2)}\n`);
+
+  await precompress(await listFiles(CLIENT_DIR));
+  console.log(`prerendered ${allPagePaths().length} pages, the root page, sitemap.xml and robots.txt`);
+}
+
+await main();

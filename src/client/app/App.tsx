@@ -1,0 +1,35 @@
+import { Navigate, Route, Routes } from 'react-router';
+import { PAGE_IDS, PAGES, pagePath } from '../../common/routes.ts';
+import { LanguageRoot } from './layout/LanguageRoot.tsx';
+import { Page } from './layout/Page.tsx';
+import { PageErrorBoundary } from './layout/PageError.tsx';
+import { SiteLayout } from './layout/SiteLayout.tsx';
+
+const inLayout = PAGE_IDS.filter((page) => PAGES[page].layout);
+
+/** The route tree, from the page table. The server answers unknown paths itself; `*` covers in-app links. */
+export function App() {
+  return (
+    <Routes>
+      <Route
+        path=":lang"
+        element={
+          <PageErrorBoundary>
+            <LanguageRoot />
+          </PageErrorBoundary>
+        }
+      >
+        <Route element={<SiteLayout />}>
+          {inLayout.map((page) =>
+            PAGES[page].path ? (
+              <Route key={page} path={PAGES[page].path} element={<Page id={page} />} />
+            ) : (
+              <Route key={page} index element={<Page id={page} />} />
+            ),
+          )}
+        </Route>
+      </Route>
+      <Route path="*" element={<Navigate to={pagePath('en', 'home')} replace />} />
+    </Routes>
+  );
+}

@@ -1,0 +1,15 @@
+import type { Language } from '../../common/languages.ts';
+import type { Resources } from '../features/i18n/options.ts';
+
+/** What a prerendered page hands the app so that it hydrates without fetching anything. */
+export interface BootData {
+  language: Language;
+  resources: Resources;
+}
+
+export const BOOT_ELEMENT_ID = 'boot-data';
+
+/** JSON that is safe inside a <script> element: `<` cannot close it or open a comment. */
+export function serializeBootData(data: BootData): string {
+  return JSON.stringify(data).replace(/</g, '\\u003c');
+}

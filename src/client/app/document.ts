@@ -1,0 +1,58 @@
+import type { SiteConfig } from '../../common/site-config.ts';
+import type { PageHead } from '../features/head/page-head.ts';
+import { BOOT_ELEMENT_ID, type BootData, serializeBootData } from './boot-data.ts';
+
+/** Built files a page links to: the inlined stylesheet, the entry module and what it will import. */
+export interface PageAssets {
+  css: string;
+  entry: string;
+  preloads: string[];
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+/** The script that defines the site configuration global; its hash goes into the CSP. */
+export function siteConfigScript(site: SiteConfig): string {
+  return `window.__SITE_CONFIG__=${JSON.stringify(site).replace(/</g, '\\u003c')}`;
+}
+
+/** A whole prerendered page. Styles are inlined and scripts are modules, so nothing blocks the first paint. */
+export function documentHtml(options: {
+  head: PageHead;
+  appHtml: string;
+  assets: PageAssets;
+  site: SiteConfig;
+  boot: BootData;
+}): string {
+  const { head, assets } = options;
+  const links = head.links
+    .map((link) =>
+      link.hreflang
+        ? `<link rel="alternate" hreflang="${escapeHtml(link.hreflang)}" href="${escapeHtml(link.href)}">`
+        : `<link rel="canonical" href="${escapeHtml(link.href)}">`,
+    )
+    .join('\n');
+  const preloads = assets.preloads.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`).join('\n');
+  return `<!doctype html>
+<html lang="${escapeHtml(head.language)}" dir="${head.dir}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(head.title)}</title>
+<meta name="description" content="${escapeHtml(head.description)}">
+${links}
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
+<meta name="theme-color" content="#1d4ed8">
+<style>${assets.css}</style>
+<script>${siteConfigScript(options.site)}</script>
+<script type="module" src="${escapeHtml(assets.entry)}"></script>
+${preloads}
+</head>
+<body>
+<div id="root">${options.appHtml}</div>
+<script type="application/json" id="${BOOT_ELEMENT_ID}">${serializeBootData(options.boot)}</script>
+</body>
+</html>
+`;
+}

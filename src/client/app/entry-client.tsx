@@ -1,0 +1,38 @@
+import { StrictMode } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { I18nextProvider } from 'react-i18next';
+import { BrowserRouter } from 'react-router';
+import { matchPage } from '../../common/routes.ts';
+import { createClientI18n, rememberLanguage } from '../features/i18n/client-i18n.ts';
+import { readSiteConfig, SiteConfigProvider } from '../features/site/site-config.tsx';
+import { App } from './App.tsx';
+import { BOOT_ELEMENT_ID, type BootData } from './boot-data.ts';
+import { loadPage } from './page-modules.ts';
+import './styles.css';
+
+const boot = JSON.parse(document.getElementById(BOOT_ELEMENT_ID)?.textContent ?? '{}') as BootData;
+const site = readSiteConfig();
+const i18n = createClientI18n(site, boot.language, boot.resources);
+
+// With the page's module here before hydration (the HTML preloads it), React hydrates the
+// prerendered page in one pass, without suspending.
+const current = matchPage(window.location.pathname);
+if (current) await loadPage(current.page);
+
+const root = document.getElementById('root');
+if (root) {
+  hydrateRoot(
+    root,
+    <StrictMode>
+      <SiteConfigProvider value={site}>
+        <I18nextProvider i18n={i18n}>
+          <BrowserRouter>
+            <App />
+          </BrowserRouter>
+        </I18nextProvider>
+      </SiteConfigProvider>
+    </StrictMode>,
+  );
+}
+
+void rememberLanguage(i18n);

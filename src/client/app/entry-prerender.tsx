@@ -1,0 +1,66 @@
+import { createInstance } from 'i18next';
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { StaticRouter } from 'react-router';
+import { LANGUAGES, type Language } from '../../common/languages.ts';
+import { PAGES, type PageId } from '../../common/routes.ts';
+import type { SiteConfig } from '../../common/site-config.ts';
+import { pageHead } from '../features/head/page-head.ts';
+import { baseOptions, type Resources } from '../features/i18n/options.ts';
+import { SiteConfigProvider } from '../features/site/site-config.tsx';
+import { App } from './App.tsx';
+import { documentHtml, type PageAssets } from './document.ts';
+import { loadPage } from './page-modules.ts';
+
+export { siteConfigScript } from './document.ts';
+export { PAGE_SOURCES } from './page-modules.ts';
+
+/**
+ * One page in one language as a whole HTML document, at build time. `resources` holds every
+ * namespace of that language; the page carries only those it needs. `languages` is there so a test
+ * can render a language that is not offered (a right-to-left one, say).
+ */
+export async function renderDocument(options: {
+  path: string;
+  page: PageId;
+  language: Language;
+  resources: Resources;
+  site: SiteConfig;
+  assets: PageAssets;
+  languages?: readonly string[];
+}): Promise<string> {
+  const { language, site, page } = options;
+  const i18n = createInstance();
+  await i18n.use(initReactI18next).init({
+    ...baseOptions(site),
+    supportedLngs: [...(options.languages ?? LANGUAGES)],
+    lng: language,
+    resources: options.resources,
+  });
+  await loadPage(page);
+
+  const appHtml = renderToString(
+    <StrictMode>
+      <SiteConfigProvider value={site}>
+        <I18nextProvider i18n={i18n}>
+          <StaticRouter location={options.path}>
+            <App />
+          </StaticRouter>
+        </I18nextProvider>
+      </SiteConfigProvider>
+    </StrictMode>,
+  );
+
+  const namespaces = ['common', PAGES[page].ns];
+  const pageResources = {
+    [language]: Object.fromEntries(namespaces.map((ns) => [ns, options.resources[language]?.[ns] ?? {}])),
+  };
+  return documentHtml({
+    head: pageHead(i18n, page, language, site.siteUrl, { pathname: options.path }),
+    appHtml,
+    assets: options.assets,
+    site,
+    boot: { language, resources: pageResources },
+  });
+}

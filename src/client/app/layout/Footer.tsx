@@ -1,0 +1,55 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useParams } from 'react-router';
+import { LANGUAGE_NAMES, LANGUAGES, type Language } from '../../../common/languages.ts';
+import { pagePath, switchLanguagePath } from '../../../common/routes.ts';
+
+const LEGAL_PAGES = [
+  ['privacy', 'footer.privacy'],
+  ['terms', 'footer.terms'],
+  ['cookies', 'footer.cookies'],
+] as const;
+
+export function Footer() {
+  const { t } = useTranslation();
+  const { lang } = useParams() as { lang: Language };
+  const location = useLocation();
+  return (
+    <footer className="site-footer">
+      <div className="container site-footer__grid">
+        <p className="site-footer__tagline">{t('footer.tagline')}</p>
+        <nav aria-labelledby="footer-legal">
+          <h2 id="footer-legal">{t('footer.legal')}</h2>
+          <ul>
+            {LEGAL_PAGES.map(([page, label]) => (
+              <li key={page}>
+                <Link to={pagePath(lang, page)}>{t(label)}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <nav aria-labelledby="footer-languages">
+          <h2 id="footer-languages">{t('footer.languages')}</h2>
+          <ul>
+            {LANGUAGES.map((language) => (
+              <li key={language}>
+                <Link
+                  to={switchLanguagePath(location, language)}
+                  state={{ keepFocus: true }}
+                  lang={language}
+                  hrefLang={language}
+                  aria-current={language === lang ? 'true' : undefined}
+                >
+                  {LANGUAGE_NAMES[language]}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+      <div className="container site-footer__bottom">
+        {/* The year is the reader's; the prerendered one may be older, so React may replace it. */}
+        <p suppressHydrationWarning>{t('footer.copyright', { year: new Date().getFullYear() })}</p>
+      </div>
+    </footer>
+  );
+}

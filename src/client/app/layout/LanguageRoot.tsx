@@ -1,0 +1,31 @@
+import { use } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { DEFAULT_NAMESPACE } from '../../../common/languages.ts';
+import { matchPage, PAGES, pagePath } from '../../../common/routes.ts';
+import { useHeadSync } from '../../features/head/use-head-sync.ts';
+import { textsReady } from '../../features/i18n/texts-ready.ts';
+import { useNavigationFocus } from '../../features/navigation/use-navigation-focus.ts';
+import { loadPage } from '../page-modules.ts';
+
+/**
+ * The root of every page: makes sure the page's language and texts are loaded before it shows
+ * (navigations are transitions, so the previous page stays until then), keeps the document head
+ * in step and moves focus on navigation.
+ */
+export function LanguageRoot() {
+  const location = useLocation();
+  const { i18n } = useTranslation();
+  const match = matchPage(location.pathname);
+  useHeadSync(match);
+  useNavigationFocus();
+  if (!match) return <Navigate to={pagePath('en', 'home')} replace />;
+
+  const ready = textsReady(i18n, match.language, [DEFAULT_NAMESPACE, PAGES[match.page].ns]);
+  if (ready !== true) {
+    // Fetch the page's code alongside its texts rather than after them.
+    void loadPage(match.page).catch(() => {});
+    use(ready);
+  }
+  return <Outlet />;
+}

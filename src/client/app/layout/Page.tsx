@@ -1,0 +1,9 @@
+import { use } from 'react';
+import type { PageId } from '../../../common/routes.ts';
+import { loadedPage, loadPage } from '../page-modules.ts';
+
+/** Renders a page, suspending on the first visit until its module has arrived. */
+export function Page({ id }: { id: PageId }) {
+  const Component = loadedPage(id) ?? use(loadPage(id));
+  return <Component />;
+}

@@ -1,0 +1,38 @@
+import { Component, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+
+/** Shown when a page's code or texts could not be fetched: a plain link loads it afresh from the server. */
+function PageError() {
+  const { t } = useTranslation();
+  const { pathname, search } = useLocation();
+  return (
+    <div className="container page-error" role="alert">
+      <h1>{t('error.title')}</h1>
+      <p>{t('error.text')}</p>
+      <p>
+        <a className="button" href={pathname + search}>
+          {t('error.retry')}
+        </a>
+      </p>
+    </div>
+  );
+}
+
+class ErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override render() {
+    return this.state.failed ? <PageError /> : this.props.children;
+  }
+}
+
+/** Catches a failed page load; a new address starts afresh. */
+export function PageErrorBoundary({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  return <ErrorBoundary key={pathname}>{children}</ErrorBoundary>;
+}

@@ -1,0 +1,24 @@
+import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router';
+import { Footer } from './Footer.tsx';
+import { Header } from './Header.tsx';
+
+/** Header, the page, footer. The page area keeps its height while a page is still loading. */
+export function SiteLayout() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        {t('skipToContent')}
+      </a>
+      <Header />
+      <main id="main" tabIndex={-1}>
+        <Suspense fallback={<div className="page-placeholder" />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <Footer />
+    </>
+  );
+}

@@ -1,0 +1,47 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import type { Language } from '../../../common/languages.ts';
+import type { PageId } from '../../../common/routes.ts';
+import { useSiteConfig } from '../site/site-config.tsx';
+import { pageHead } from './page-head.ts';
+
+function setLink(selector: string, attributes: Record<string, string>) {
+  let link = document.head.querySelector<HTMLLinkElement>(selector);
+  if (!link) {
+    link = document.createElement('link');
+    document.head.append(link);
+  }
+  for (const [name, value] of Object.entries(attributes)) link.setAttribute(name, value);
+}
+
+/**
+ * Keeps <html lang dir>, the title, the description and the head links in step with the page after
+ * client-side navigation. On the first render they already match what the prerender wrote, except
+ * that alternates now keep the query and hash of the address.
+ */
+export function useHeadSync(match: { language: Language; page: PageId } | null) {
+  const { i18n } = useTranslation();
+  const { siteUrl } = useSiteConfig();
+  const { pathname, search, hash } = useLocation();
+  const language = match?.language;
+  const page = match?.page;
+
+  useEffect(() => {
+    if (!language || !page) return;
+    const head = pageHead(i18n, page, language, siteUrl, { pathname, search, hash });
+    document.documentElement.lang = head.language;
+    document.documentElement.dir = head.dir;
+    document.title = head.title;
+    document.head.querySelector('meta[name="description"]')?.setAttribute('content', head.description);
+    for (const link of head.links) {
+      if (link.rel === 'canonical') setLink('link[rel="canonical"]', { rel: 'canonical', href: link.href });
+      else
+        setLink(`link[rel="alternate"][hreflang="${link.hreflang}"]`, {
+          rel: 'alternate',
+          hreflang: link.hreflang ?? '',
+          href: link.href,
+        });
+    }
+  }, [i18n, page, language, siteUrl, pathname, search, hash]);
+}

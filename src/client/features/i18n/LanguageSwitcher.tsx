@@ -1,0 +1,64 @@
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useParams } from 'react-router';
+import { LANGUAGE_NAMES, LANGUAGES, type Language } from '../../../common/languages.ts';
+import { switchLanguagePath } from '../../../common/routes.ts';
+
+/**
+ * A disclosure listing the languages as plain links: it works without JavaScript, and with it the
+ * router switches language in place. Escape and a click outside close it.
+ */
+export function LanguageSwitcher() {
+  const { t } = useTranslation();
+  const { lang } = useParams() as { lang: Language };
+  const location = useLocation();
+  const details = useRef<HTMLDetailsElement>(null);
+
+  useEffect(() => {
+    const element = details.current;
+    if (!element) return;
+    const close = (focusSummary: boolean) => {
+      if (!element.open) return;
+      element.open = false;
+      if (focusSummary) element.querySelector('summary')?.focus();
+    };
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && close(true);
+    const onPointer = (event: PointerEvent) => !element.contains(event.target as Node) && close(false);
+    element.addEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onPointer);
+    return () => {
+      element.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPointer);
+    };
+  }, []);
+
+  return (
+    <details className="language-switcher" ref={details}>
+      <summary>
+        <span className="visually-hidden">{t('language.label')}: </span>
+        <span aria-hidden="true" className="language-switcher__code">
+          {lang.toUpperCase()}
+        </span>
+        <span className="language-switcher__name">{LANGUAGE_NAMES[lang]}</span>
+      </summary>
+      <ul className="language-switcher__list">
+        {LANGUAGES.map((language) => (
+          <li key={language}>
+            <Link
+              to={switchLanguagePath(location, language)}
+              state={{ keepFocus: true }}
+              lang={language}
+              hrefLang={language}
+              aria-current={language === lang ? 'true' : undefined}
+              onClick={() => {
+                if (details.current) details.current.open = false;
+              }}
+            >
+              {LANGUAGE_NAMES[language]}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}

@@ -1,0 +1,38 @@
+import 'i18next';
+import type about from '../../../../public/locales/en/about.json';
+import type chat from '../../../../public/locales/en/chat.json';
+import type common from '../../../../public/locales/en/common.json';
+import type contact from '../../../../public/locales/en/contact.json';
+import type cookie from '../../../../public/locales/en/cookie.json';
+import type errors from '../../../../public/locales/en/errors.json';
+import type home from '../../../../public/locales/en/home.json';
+import type login from '../../../../public/locales/en/login.json';
+import type privacy from '../../../../public/locales/en/privacy.json';
+import type register from '../../../../public/locales/en/register.json';
+import type terms from '../../../../public/locales/en/terms.json';
+import type validation from '../../../../public/locales/en/validation.json';
+
+// English is the reference: every key used in code must exist there, and a test keeps the other
+// languages' files in step with it.
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'common';
+    returnNull: false;
+    // Filled from the brand on every call (see options.ts), so no call has to pass them.
+    defaultVariables: { siteName: string; domain: string };
+    resources: {
+      common: typeof common;
+      home: typeof home;
+      about: typeof about;
+      contact: typeof contact;
+      login: typeof login;
+      privacy: typeof privacy;
+      terms: typeof terms;
+      cookie: typeof cookie;
+      register: typeof register;
+      validation: typeof validation;
+      errors: typeof errors;
+      chat: typeof chat;
+    };
+  }
+}

@@ -1,0 +1,30 @@
+/** Every error the API answers with, as `{ "error": { "code": ... } }`; texts live in the `errors` namespace. */
+export const ERROR_CODES = [
+  'UNKNOWN_ERROR',
+  'INVALID_REQUEST',
+  'SERVER_ERROR',
+  'NETWORK_ERROR',
+  'VALIDATION_ERROR',
+  'INVALID_EMAIL',
+  'INVALID_PASSWORD',
+  'INVALID_PHONE',
+  'INVALID_NAME',
+  'MISSING_REQUIRED_FIELD',
+  'AUTHENTICATION_FAILED',
+  'UNAUTHORIZED',
+  'SESSION_EXPIRED',
+  'INVALID_CREDENTIALS',
+  'EMAIL_ALREADY_EXISTS',
+  'PHONE_ALREADY_EXISTS',
+  'REGISTRATION_FAILED',
+  'VERIFICATION_FAILED',
+  'TOO_MANY_REQUESTS',
+  'REQUEST_TIMEOUT',
+  'FINGERPRINT_REQUIRED',
+  'INVALID_FINGERPRINT',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export interface ApiError {
+  error: { code: ErrorCode; fields?: Record<string, ErrorCode> };
+}

@@ -1,0 +1,30 @@
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from './languages.ts';
+
+export interface HeadLink {
+  rel: 'canonical' | 'alternate';
+  href: string;
+  hreflang?: string;
+}
+
+/** Splits `/it/about` into its language (when supported) and the rest of the path. */
+function splitLanguage(pathname: string): { language: Language | null; rest: string } {
+  const [, first = '', ...rest] = pathname.split('/');
+  return isLanguage(first)
+    ? { language: first, rest: rest.length ? `/${rest.join('/')}` : '' }
+    : { language: null, rest: pathname === '/' ? '' : pathname };
+}
+
+/**
+ * The canonical link (current language, or en when the path has none; no query or hash) and one
+ * alternate per language plus x-default pointing at en (each keeping path, query and hash).
+ */
+export function headLinks(siteUrl: string, location: { pathname: string; search?: string; hash?: string }): HeadLink[] {
+  const origin = siteUrl.replace(/\/+$/, '');
+  const { language, rest } = splitLanguage(location.pathname);
+  const tail = rest + (location.search ?? '') + (location.hash ?? '');
+  return [
+    { rel: 'canonical', href: `${origin}/${language ?? DEFAULT_LANGUAGE}${rest}` },
+    ...LANGUAGES.map((lang) => ({ rel: 'alternate' as const, hreflang: lang, href: `${origin}/${lang}${tail}` })),
+    { rel: 'alternate', hreflang: 'x-default', href: `${origin}/${DEFAULT_LANGUAGE}${tail}` },
+  ];
+}

@@ -1,0 +1,83 @@
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language, type Namespace } from './languages.ts';
+
+/**
+ * Every page of the site: the path after the language prefix, the namespace that holds its texts,
+ * and whether it sits in the shared layout. Server redirects, prerendering, the sitemap, the client
+ * router and the tests all read this one table.
+ */
+export const PAGES = {
+  home: { path: '', ns: 'home', layout: true },
+  about: { path: 'about', ns: 'about', layout: true },
+  contact: { path: 'contact', ns: 'contact', layout: true },
+  privacy: { path: 'privacy-policy', ns: 'privacy', layout: true },
+  terms: { path: 'terms', ns: 'terms', layout: true },
+  cookies: { path: 'cookie-policy', ns: 'cookie', layout: true },
+} as const satisfies Record<string, { path: string; ns: Namespace; layout: boolean }>;
+
+export type PageId = keyof typeof PAGES;
+export const PAGE_IDS = Object.keys(PAGES) as PageId[];
+
+/** Longest path and query string worth reading; anything longer goes to the home page. */
+const MAX_PATH_LENGTH = 1024;
+const MAX_QUERY_LENGTH = 1024;
+
+export function pagePath(language: Language, page: PageId): string {
+  const rest = PAGES[page].path;
+  return rest ? `/${language}/${rest}` : `/${language}`;
+}
+
+/** The page a path names, or null. Only exact paths match: no trailing slash, no case folding. */
+export function matchPage(pathname: string): { language: Language; page: PageId } | null {
+  const [, language, ...rest] = pathname.split('/');
+  if (!isLanguage(language) || pathname.endsWith('/')) return null;
+  const path = rest.join('/');
+  const page = PAGE_IDS.find((id) => PAGES[id].path === path);
+  return page ? { language, page } : null;
+}
+
+export type Resolution =
+  | { kind: 'root' }
+  | { kind: 'page'; language: Language; page: PageId }
+  | { kind: 'redirect'; location: string };
+
+/**
+ * What a request path leads to, by the rules of the specification: `/` is for the browser to
+ * decide; a supported language prefix with a known page is that page; an unsupported first segment
+ * keeps the path under /en; everything else goes to /en. Redirects only ever point at paths built
+ * from the page table, so nothing of the request is reflected but a bounded query string.
+ */
+export function resolvePath(pathname: string, search = ''): Resolution {
+  if (pathname === '/') return { kind: 'root' };
+  const home = pagePath(DEFAULT_LANGUAGE, 'home');
+  if (pathname.length > MAX_PATH_LENGTH) return { kind: 'redirect', location: home };
+  const query = search.length <= MAX_QUERY_LENGTH ? search : '';
+
+  const direct = matchPage(pathname);
+  if (direct) return { kind: 'page', ...direct };
+
+  const trimmed = pathname.replace(/\/+$/, '');
+  const withoutSlash = trimmed !== pathname ? matchPage(trimmed) : null;
+  if (withoutSlash) return { kind: 'redirect', location: pagePath(withoutSlash.language, withoutSlash.page) + query };
+
+  const [, first] = pathname.split('/');
+  if (!isLanguage(first)) {
+    const prefixed = matchPage(`/${DEFAULT_LANGUAGE}${trimmed}`);
+    if (prefixed) return { kind: 'redirect', location: pagePath(prefixed.language, prefixed.page) + query };
+  }
+  return { kind: 'redirect', location: home };
+}
+
+/** Every page in every language: what the build prerenders and the sitemap lists. */
+export function allPagePaths(languages: readonly Language[] = LANGUAGES) {
+  return languages.flatMap((language) => PAGE_IDS.map((page) => ({ language, page, path: pagePath(language, page) })));
+}
+
+/** The same address in another language: the language prefix is replaced, or added when missing. */
+export function switchLanguagePath(
+  location: { pathname: string; search?: string; hash?: string },
+  language: Language,
+): string {
+  const segments = location.pathname.split('/').filter(Boolean);
+  if (isLanguage(segments[0])) segments.shift();
+  return `/${[language, ...segments].join('/')}${location.search ?? ''}${location.hash ?? ''}`;
+}

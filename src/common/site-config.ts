@@ -1,0 +1,23 @@
+/**
+ * The operator's brand. Set in public/locales/config.json; the build bakes it into the pages and the
+ * browser reads it from the `__SITE_CONFIG__` global the pages define.
+ */
+export interface SiteConfig {
+  brand: { siteName: string; domain: string };
+  /** Public address of the site, used for canonical links, the sitemap and links in mail. */
+  siteUrl: string;
+}
+
+export const DEFAULT_SITE_CONFIG: SiteConfig = {
+  brand: { siteName: 'Your Company', domain: 'localhost' },
+  siteUrl: 'http://localhost:3000',
+};
+
+/** Fills `{{siteName}}` and `{{domain}}` in every text of a translation file. */
+export function fillBrand<T>(texts: T, brand: SiteConfig['brand']): T {
+  return JSON.parse(
+    JSON.stringify(texts).replace(/\{\{(siteName|domain)\}\}/g, (_, key: 'siteName' | 'domain') =>
+      JSON.stringify(brand[key]).slice(1, -1),
+    ),
+  ) as T;
+}

@@ -1,0 +1,28 @@
+/**
+ * Every cookie and browser storage key the product sets. The code that writes each one takes its
+ * name and lifetime from here, and the cookie policy renders this list, so the policy cannot drift
+ * from what the site really stores. Texts for each entry live in the `cookie` namespace under
+ * `items.<id>`.
+ */
+export type StorageKind = 'cookie' | 'localStorage';
+export type Lifetime = { days: number } | 'untilCleared';
+
+export interface StorageEntry {
+  id: string;
+  name: string;
+  kind: StorageKind;
+  lifetime: Lifetime;
+  /** Whether it is set only after the visitor agreed to it. */
+  needsConsent: boolean;
+}
+
+export const STORAGE_ENTRIES = [
+  { id: 'languageStored', name: 'lang', kind: 'localStorage', lifetime: 'untilCleared', needsConsent: false },
+  { id: 'languageCookie', name: 'lang', kind: 'cookie', lifetime: { days: 365 }, needsConsent: false },
+] as const satisfies readonly StorageEntry[];
+
+export type StorageId = (typeof STORAGE_ENTRIES)[number]['id'];
+
+export function storageEntry<Id extends StorageId>(id: Id): Extract<(typeof STORAGE_ENTRIES)[number], { id: Id }> {
+  return STORAGE_ENTRIES.find((entry) => entry.id === id) as Extract<(typeof STORAGE_ENTRIES)[number], { id: Id }>;
+}

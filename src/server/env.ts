@@ -1,0 +1,22 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('data'),
+  /** The build to serve; `npm run build` writes it. */
+  SITE_DIR: z.string().min(1).default('dist'),
+});
+
+export type Env = z.infer<typeof EnvSchema> & { DATA_DIR: string; SITE_DIR: string };
+
+/** Reads the environment once; a bad value stops start-up with a message naming the variable. */
+export function readEnv(source: Record<string, string | undefined> = process.env): Env {
+  const result = EnvSchema.safeParse(source);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+    throw new Error(`Invalid environment: ${problems}`);
+  }
+  return { ...result.data, DATA_DIR: path.resolve(result.data.DATA_DIR), SITE_DIR: path.resolve(result.data.SITE_DIR) };
+}

@@ -1,0 +1,70 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { listFiles } from './list-files.ts';
+
+export interface StaticFile {
+  type: string;
+  etag: string;
+  cacheControl: string;
+  body: Uint8Array;
+  br?: Uint8Array;
+  gzip?: Uint8Array;
+}
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.xml': 'application/xml; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.ico': 'image/x-icon',
+  '.png': 'image/png',
+  '.webp': 'image/webp',
+  '.woff2': 'font/woff2',
+};
+
+/** Hashed build output never changes under its name; everything else is checked on each use. */
+function cacheControlFor(urlPath: string): string {
+  return urlPath.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
+
+/**
+ * The built site, read into memory once at start: every file keyed by its URL path, with its
+ * precompressed variants. Requests are answered from this map only, so no request path ever
+ * reaches the file system, and answers cost no disk access.
+ */
+export async function loadStaticFiles(clientDir: string): Promise<Map<string, StaticFile>> {
+  const files = new Map<string, StaticFile>();
+  const names = (await listFiles(clientDir)).filter((name) => !name.startsWith('.vite/'));
+  const available = new Set(names);
+  for (const name of names) {
+    if (name.endsWith('.br') || name.endsWith('.gz')) continue;
+    const full = path.join(clientDir, name);
+    const body = await readFile(full);
+    const urlPath = `/${name}`;
+    files.set(urlPath, {
+      type: TYPES[path.extname(name)] ?? 'application/octet-stream',
+      etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
+      cacheControl: cacheControlFor(urlPath),
+      body,
+      br: available.has(`${name}.br`) ? await readFile(`${full}.br`) : undefined,
+      gzip: available.has(`${name}.gz`) ? await readFile(`${full}.gz`) : undefined,
+    });
+  }
+  return files;
+}
+
+/** The best encoding the client accepts among those a file has. */
+export function pickEncoding(file: StaticFile, acceptEncoding: string | undefined): 'br' | 'gzip' | null {
+  const accepted = (acceptEncoding ?? '')
+    .split(',')
+    .map((part) => part.trim().split(';'))
+    .filter(([, q]) => !q || Number.parseFloat(q.split('=')[1] ?? '1') > 0)
+    .map(([name]) => name?.trim().toLowerCase());
+  if (file.br && accepted.includes('br')) return 'br';
+  if (file.gzip && accepted.includes('gzip')) return 'gzip';
+  return null;
+}
