@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { PAGE_IDS, PAGES, pagePath } from '../../common/routes.ts';
 import { LanguageRoot } from './layout/LanguageRoot.tsx';
@@ -9,6 +10,11 @@ const inLayout = PAGE_IDS.filter((page) => PAGES[page].layout);
 
 /** The route tree, from the page table. The server answers unknown paths itself; `*` covers in-app links. */
 export function App() {
+  // Marks the document once the app has taken over the prerendered page, for styles and tests
+  // that need to tell the two apart.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   return (
     <Routes>
       <Route

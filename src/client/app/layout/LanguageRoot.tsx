@@ -21,7 +21,12 @@ export function LanguageRoot() {
   useNavigationFocus();
   if (!match) return <Navigate to={pagePath('en', 'home')} replace />;
 
-  const ready = textsReady(i18n, match.language, [DEFAULT_NAMESPACE, PAGES[match.page].ns]);
+  // While a navigation is pending, the page still on screen re-renders for its own, older address
+  // when the language changes; only the address the browser is at may load texts and switch.
+  const isLatest = typeof window === 'undefined' || window.location.pathname === location.pathname;
+  const ready = isLatest
+    ? textsReady(i18n, match.language, [DEFAULT_NAMESPACE, PAGES[match.page].ns], location.key)
+    : true;
   if (ready !== true) {
     // Fetch the page's code alongside its texts rather than after them.
     void loadPage(match.page).catch(() => {});

@@ -19,11 +19,21 @@ function PageError() {
   );
 }
 
-class ErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
+interface BoundaryProps {
+  resetKey: string;
+  children: ReactNode;
+}
+
+class ErrorBoundary extends Component<BoundaryProps, { failed: boolean; resetKey: string }> {
+  override state = { failed: false, resetKey: this.props.resetKey };
 
   static getDerivedStateFromError() {
     return { failed: true };
+  }
+
+  // A new address is a new attempt; the tree below stays mounted.
+  static getDerivedStateFromProps(props: BoundaryProps, state: { resetKey: string }) {
+    return props.resetKey === state.resetKey ? null : { failed: false, resetKey: props.resetKey };
   }
 
   override render() {
@@ -34,5 +44,5 @@ class ErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean
 /** Catches a failed page load; a new address starts afresh. */
 export function PageErrorBoundary({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
-  return <ErrorBoundary key={pathname}>{children}</ErrorBoundary>;
+  return <ErrorBoundary resetKey={pathname}>{children}</ErrorBoundary>;
 }

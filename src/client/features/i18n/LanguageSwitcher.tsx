@@ -35,7 +35,7 @@ export function LanguageSwitcher() {
   return (
     <details className="language-switcher" ref={details}>
       <summary>
-        <span className="visually-hidden">{t('language.label')}: </span>
+        <span className="visually-hidden">{t('language.label')} </span>
         <span aria-hidden="true" className="language-switcher__code">
           {lang.toUpperCase()}
         </span>

@@ -1,0 +1,35 @@
+import { defineConfig, devices } from '@playwright/test';
+
+const PORT = Number(process.env.E2E_PORT ?? 4173);
+
+// Browser tests run against the built site served by the real server. Chromium comes from the
+// system (Debian's package by default); CHROME_PATH points at another one.
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: 0,
+  reporter: process.env.CI ? 'line' : 'list',
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    ...devices['Desktop Chrome'],
+    launchOptions: {
+      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  webServer: {
+    command: 'node src/server/main.ts',
+    url: `http://localhost:${PORT}/api/health`,
+    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: 'test-results/data' },
+    reuseExistingServer: false,
+    stdout: 'pipe',
+  },
+});

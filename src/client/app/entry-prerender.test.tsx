@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { readSiteConfig, readTexts } from '../../../scripts/site-files.ts';
+import type { Language } from '../../common/languages.ts';
+import { renderDocument } from './entry-prerender.tsx';
+
+const assets = { css: 'body{}', entry: '/assets/entry.js', preloads: ['/assets/chunk.js'] };
+
+describe('renderDocument', async () => {
+  const site = await readSiteConfig();
+  const texts = await readTexts(site.brand);
+
+  it('writes a whole page with its text, head links and only the namespaces it needs', async () => {
+    const html = await renderDocument({
+      path: '/th/about',
+      page: 'about',
+      language: 'th',
+      resources: texts,
+      site,
+      assets,
+    });
+    expect(html).toMatch(/^<!doctype html>\n<html lang="th" dir="ltr">/);
+    expect(html).toContain(`<title>${(texts.th?.about?.meta as { title: string }).title}</title>`);
+    expect(html).toContain(`<h1>${texts.th?.about?.title}</h1>`);
+    expect(html).toContain(`<link rel="canonical" href="${site.siteUrl}/th/about">`);
+    expect(html).toContain(`<link rel="alternate" hreflang="x-default" href="${site.siteUrl}/en/about">`);
+    expect(html).toContain('<link rel="modulepreload" href="/assets/chunk.js">');
+    const boot = JSON.parse(
+      html.match(/<script type="application\/json" id="boot-data">(.*?)<\/script>/s)?.[1] ?? '{}',
+    );
+    expect(boot.language).toBe('th');
+    expect(Object.keys(boot.resources.th).sort()).toEqual(['about', 'common']);
+    expect(html).not.toContain('{{siteName}}');
+  });
+
+  it('writes a right-to-left language right to left (a language added only here)', async () => {
+    const arabic = { ar: texts.en } as typeof texts;
+    const html = await renderDocument({
+      path: '/ar/terms',
+      page: 'terms',
+      language: 'ar' as Language,
+      resources: arabic,
+      site,
+      assets,
+      languages: ['en', 'ar'],
+    });
+    expect(html).toMatch(/<html lang="ar" dir="rtl">/);
+  });
+
+  it('cannot be broken out of by a text that closes the script element', async () => {
+    const hostile = structuredClone(texts);
+    (hostile.en?.home?.hero as Record<string, string>).title = '</script><script>alert(1)</script>';
+    const html = await renderDocument({ path: '/en', page: 'home', language: 'en', resources: hostile, site, assets });
+    expect(html).not.toContain('<script>alert(1)</script>');
+    expect(html).toContain('&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
+  });
+});

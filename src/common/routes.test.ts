@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { LANGUAGES } from './languages.ts';
+import { allPagePaths, matchPage, pagePath, resolvePath, switchLanguagePath } from './routes.ts';
+
+describe('resolvePath', () => {
+  it('leaves the root to the browser', () => {
+    expect(resolvePath('/')).toEqual({ kind: 'root' });
+  });
+
+  it.each(LANGUAGES)('serves every page in %s', (language) => {
+    expect(resolvePath(`/${language}`)).toEqual({ kind: 'page', language, page: 'home' });
+    expect(resolvePath(`/${language}/about`)).toEqual({ kind: 'page', language, page: 'about' });
+    expect(resolvePath(`/${language}/privacy-policy`)).toEqual({ kind: 'page', language, page: 'privacy' });
+    expect(resolvePath(`/${language}/terms`)).toEqual({ kind: 'page', language, page: 'terms' });
+    expect(resolvePath(`/${language}/cookie-policy`)).toEqual({ kind: 'page', language, page: 'cookies' });
+    expect(resolvePath(`/${language}/contact`)).toEqual({ kind: 'page', language, page: 'contact' });
+  });
+
+  it('keeps a path without a supported language under /en, with its query', () => {
+    expect(resolvePath('/about')).toEqual({ kind: 'redirect', location: '/en/about' });
+    expect(resolvePath('/cookie-policy', '?x=1')).toEqual({ kind: 'redirect', location: '/en/cookie-policy?x=1' });
+  });
+
+  it('sends every other path to /en', () => {
+    for (const path of ['/foo', '/foo/bar', '/es/about', '/EN/about', '/en/nope', '/it/about/more', '/en//about']) {
+      expect(resolvePath(path, '?q=1')).toEqual({ kind: 'redirect', location: '/en' });
+    }
+  });
+
+  it('drops a trailing slash', () => {
+    expect(resolvePath('/it/')).toEqual({ kind: 'redirect', location: '/it' });
+    expect(resolvePath('/de/about/', '?a=b')).toEqual({ kind: 'redirect', location: '/de/about?a=b' });
+  });
+
+  it('never reflects hostile input', () => {
+    expect(resolvePath('/..%2f..%2fetc/passwd')).toEqual({ kind: 'redirect', location: '/en' });
+    expect(resolvePath('/%3Cscript%3Ealert(1)%3C/script%3E')).toEqual({ kind: 'redirect', location: '/en' });
+    expect(resolvePath(`/${'a'.repeat(5000)}`)).toEqual({ kind: 'redirect', location: '/en' });
+    expect(resolvePath('/about', `?${'q'.repeat(5000)}`)).toEqual({ kind: 'redirect', location: '/en/about' });
+  });
+});
+
+describe('matchPage and pagePath', () => {
+  it('round-trip every page in every language', () => {
+    const paths = allPagePaths();
+    expect(paths).toHaveLength(LANGUAGES.length * 6);
+    for (const { language, page, path } of paths) {
+      expect(pagePath(language, page)).toBe(path);
+      expect(matchPage(path)).toEqual({ language, page });
+    }
+  });
+});
+
+describe('switchLanguagePath', () => {
+  it('replaces the prefix, keeping path, query and hash', () => {
+    expect(switchLanguagePath({ pathname: '/it/about', search: '?a=1', hash: '#team' }, 'fr')).toBe(
+      '/fr/about?a=1#team',
+    );
+    expect(switchLanguagePath({ pathname: '/th' }, 'en')).toBe('/en');
+  });
+
+  it('adds the prefix when there is none, English included', () => {
+    expect(switchLanguagePath({ pathname: '/about' }, 'en')).toBe('/en/about');
+    expect(switchLanguagePath({ pathname: '/' }, 'de')).toBe('/de');
+  });
+});

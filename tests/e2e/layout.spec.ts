@@ -1,0 +1,57 @@
+import { expect, test } from '@playwright/test';
+import { STORAGE_ENTRIES } from '../../src/common/storage.ts';
+import { waitForHydration } from './helpers.ts';
+
+test('the skip link is the first stop and leads to the main content', async ({ page }) => {
+  await page.goto('/en/about');
+  await waitForHydration(page);
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to main content' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('main')).toBeFocused();
+});
+
+test('header and footer keep their reserved heights', async ({ page }) => {
+  await page.goto('/th');
+  expect((await page.locator('header').boundingBox())?.height).toBeGreaterThanOrEqual(72);
+  expect((await page.locator('footer').boundingBox())?.height).toBeGreaterThanOrEqual(240);
+});
+
+test('nothing shifts while the page loads and hydrates', async ({ page }) => {
+  await page.goto('/fr/privacy-policy');
+  await waitForHydration(page);
+  await page.locator('header').getByRole('link', { name: 'Contact' }).click();
+  await expect(page).toHaveURL(/\/fr\/contact$/);
+  const shift = await page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) total += entry.value;
+        }).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve(total), 500);
+      }),
+  );
+  expect(shift).toBe(0);
+});
+
+test('the cookie policy lists exactly the stored items the code declares', async ({ page }) => {
+  await page.goto('/en/cookie-policy');
+  const names = await page.locator('tbody th').allInnerTexts();
+  expect(names).toEqual(STORAGE_ENTRIES.map((entry) => entry.name));
+  await expect(page.locator('tbody tr').first()).toContainText('Local storage');
+  await expect(page.locator('tbody tr').nth(1)).toContainText('1 year');
+});
+
+test('visiting the site sets no storage but the declared language items', async ({ page }) => {
+  await page.goto('/nl/about');
+  await waitForHydration(page);
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('lang'))).toBe('nl');
+  const stored = await page.evaluate(() => Object.keys(localStorage));
+  const cookies = (await page.context().cookies()).map((cookie) => cookie.name);
+  const declared = (kind: string): string[] => STORAGE_ENTRIES.filter((e) => e.kind === kind).map((e) => e.name);
+  expect(stored.every((name) => declared('localStorage').includes(name))).toBe(true);
+  expect(cookies.every((name) => declared('cookie').includes(name))).toBe(true);
+});

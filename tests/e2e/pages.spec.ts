@@ -1,0 +1,44 @@
+import { expect, test } from '@playwright/test';
+import { LANGUAGES } from '../../src/common/languages.ts';
+import { allPagePaths } from '../../src/common/routes.ts';
+import { expectAccessible, waitForHydration, watchConsole } from './helpers.ts';
+
+const SITE_URL = 'http://localhost:3000';
+
+for (const { path, language } of allPagePaths()) {
+  test(`${path} is served, complete and accessible`, async ({ page }) => {
+    const problems = watchConsole(page);
+    const texts: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/locales/')) texts.push(request.url());
+    });
+
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(200);
+    await waitForHydration(page);
+
+    await expect(page.locator('html')).toHaveAttribute('lang', language);
+    await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+    await expect(page.locator('h1')).toHaveCount(1);
+    expect(await page.title()).not.toBe('');
+    expect(await page.locator('meta[name="description"]').getAttribute('content')).not.toBe('');
+    expect(await page.locator('body').innerText()).not.toMatch(/\{\{|\}\}/);
+
+    const canonical = page.locator('link[rel="canonical"]');
+    await expect(canonical).toHaveCount(1);
+    await expect(canonical).toHaveAttribute('href', `${SITE_URL}${path}`);
+    const rest = path.slice(3);
+    for (const hreflang of [...LANGUAGES, 'x-default']) {
+      const target = hreflang === 'x-default' ? 'en' : hreflang;
+      await expect(page.locator(`link[rel="alternate"][hreflang="${hreflang}"]`)).toHaveAttribute(
+        'href',
+        `${SITE_URL}/${target}${rest}`,
+      );
+    }
+
+    // The page brought its texts; hydrating it fetches none.
+    expect(texts).toEqual([]);
+    await expectAccessible(page);
+    expect(problems).toEqual([]);
+  });
+}
