@@ -1,7 +1,9 @@
 import { gzipSync } from 'node:zlib';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { allPagePaths } from '../common/routes.ts';
 import { createApp } from './app.ts';
+import { openDatabase } from './db/database.ts';
+import { targets } from './db/test-databases.ts';
 import type { StaticFile } from './static-files.ts';
 
 const encoder = new TextEncoder();
@@ -27,7 +29,19 @@ const files = new Map<string, StaticFile>([
   file('/assets/app-123.js', 'console.log(1)', 'text/javascript; charset=utf-8'),
   file('/locales/it/common.json', '{"a":"b"}', 'application/json; charset=utf-8'),
 ]);
-const app = createApp({ files, inline: { scripts: ["'sha256-abc'"], styles: ["'sha256-def'"] } });
+// The site itself needs no database; PGlite stands in for the one the API uses.
+const store = await (targets[0] as (typeof targets)[number]).createStore();
+const db = await openDatabase(store.options);
+afterAll(async () => {
+  await db.close();
+  await store.drop();
+});
+const app = createApp({
+  files,
+  inline: { scripts: ["'sha256-abc'"], styles: ["'sha256-def'"] },
+  db,
+  trustedProxies: 0,
+});
 
 describe('pages', () => {
   it.each(allPagePaths())('serves $path', async ({ path }) => {
@@ -145,6 +159,16 @@ describe('api', () => {
     const response = await app.request('/api/health');
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ status: 'ok' });
+  });
+
+  it('answers a body over the size limit with an error code', async () => {
+    const response = await app.request('/api/health', {
+      method: 'POST',
+      body: 'x'.repeat(100 * 1024),
+      headers: { 'Content-Type': 'application/json' },
+    });
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({ error: { code: 'INVALID_REQUEST' } });
   });
 
   it('answers an unknown endpoint with an error code', async () => {

@@ -1,5 +1,8 @@
 import { Hono } from 'hono';
-import type { ErrorCode } from '../common/error-codes.ts';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+import type { ApiError, ErrorCode } from '../common/error-codes.ts';
+import type { Database } from './db/database.ts';
 import { siteRoutes } from './routes/site.ts';
 import { type InlineHashes, securityHeaders } from './security-headers.ts';
 import type { StaticFile } from './static-files.ts';
@@ -7,14 +10,24 @@ import type { StaticFile } from './static-files.ts';
 export interface AppOptions {
   files: Map<string, StaticFile>;
   inline: InlineHashes;
+  db: Database;
+  /** See TRUST_PROXY in env.ts. */
+  trustedProxies: number;
 }
 
-export const apiError = (code: ErrorCode) => ({ error: { code } });
+/** Largest request body an API endpoint reads; each endpoint may set a smaller one. */
+const MAX_API_BODY_BYTES = 64 * 1024;
+
+export const apiError = (code: ErrorCode): ApiError => ({ error: { code } });
 
 /** The whole server: security headers on everything, the API, then the site. */
 export function createApp({ files, inline }: AppOptions): Hono {
   const app = new Hono();
   app.use(securityHeaders(inline));
+  app.use(
+    '/api/*',
+    bodyLimit({ maxSize: MAX_API_BODY_BYTES, onError: (c) => c.json(apiError('INVALID_REQUEST'), 413) }),
+  );
 
   app.get('/api/health', (c) => c.json({ status: 'ok' }, 200, { 'Cache-Control': 'no-store' }));
   app.all('/api/*', (c) => c.json(apiError('INVALID_REQUEST'), 404));
@@ -22,6 +35,8 @@ export function createApp({ files, inline }: AppOptions): Hono {
   siteRoutes(app, files);
 
   app.onError((error, c) => {
+    // Malformed JSON, a wrong content type and the like: the client's mistake, said as such.
+    if (error instanceof HTTPException && error.status < 500) return c.json(apiError('INVALID_REQUEST'), error.status);
     console.error(error);
     return c.json(apiError('SERVER_ERROR'), 500);
   });

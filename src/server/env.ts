@@ -7,6 +7,16 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().min(1).default('data'),
   /** The build to serve; `npm run build` writes it. */
   SITE_DIR: z.string().min(1).default('dist'),
+  /** PostgreSQL, for several instances; without it the embedded PGlite keeps data in DATA_DIR. */
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
+  /**
+   * How many proxies in front of the server append to X-Forwarded-For. 0 (the default) means the
+   * header is ignored, so a client cannot pick the address its rate limits are counted under.
+   */
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { DATA_DIR: string; SITE_DIR: string };

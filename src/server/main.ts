@@ -2,6 +2,7 @@ import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
+import { openDatabase } from './db/database.ts';
 import { readEnv } from './env.ts';
 import type { InlineHashes } from './security-headers.ts';
 import { loadStaticFiles } from './static-files.ts';
@@ -11,12 +12,14 @@ async function main() {
   await mkdir(env.DATA_DIR, { recursive: true });
   const files = await loadStaticFiles(path.join(env.SITE_DIR, 'client'));
   const inline = JSON.parse(await readFile(path.join(env.SITE_DIR, 'inline-hashes.json'), 'utf8')) as InlineHashes;
-  const app = createApp({ files, inline });
+  const db = await openDatabase({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL });
+  const app = createApp({ files, inline, db, trustedProxies: env.TRUST_PROXY });
 
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
-    console.log(`Serving on http://localhost:${info.port} (data in ${env.DATA_DIR})`);
+    const store = env.DATABASE_URL ? 'PostgreSQL' : `PGlite in ${env.DATA_DIR}`;
+    console.log(`Serving on http://localhost:${info.port} (data: ${store})`);
   });
-  const stop = () => server.close(() => process.exit(0));
+  const stop = () => server.close(() => db.close().finally(() => process.exit(0)));
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 }

@@ -5,10 +5,11 @@ import { renderDocument } from './entry-prerender.tsx';
 
 const assets = { css: 'body{}', entry: '/assets/entry.js', preloads: ['/assets/chunk.js'] };
 
-describe('renderDocument', async () => {
-  const site = await readSiteConfig();
-  const texts = await readTexts(site.brand);
+const site = await readSiteConfig();
+const texts = await readTexts(site.brand);
+const thaiAbout = texts.th?.about as { title: string; meta: { title: string } };
 
+describe('renderDocument', () => {
   it('writes a whole page with its text, head links and only the namespaces it needs', async () => {
     const html = await renderDocument({
       path: '/th/about',
@@ -19,8 +20,8 @@ describe('renderDocument', async () => {
       assets,
     });
     expect(html).toMatch(/^<!doctype html>\n<html lang="th" dir="ltr">/);
-    expect(html).toContain(`<title>${(texts.th?.about?.meta as { title: string }).title}</title>`);
-    expect(html).toContain(`<h1>${texts.th?.about?.title}</h1>`);
+    expect(html).toContain(`<title>${thaiAbout.meta.title}</title>`);
+    expect(html).toContain(`<h1>${thaiAbout.title}</h1>`);
     expect(html).toContain(`<link rel="canonical" href="${site.siteUrl}/th/about">`);
     expect(html).toContain(`<link rel="alternate" hreflang="x-default" href="${site.siteUrl}/en/about">`);
     expect(html).toContain('<link rel="modulepreload" href="/assets/chunk.js">');

@@ -1,0 +1,22 @@
+import { zValidator } from '@hono/zod-validator';
+import type { z } from 'zod';
+import { ERROR_CODES, type ErrorCode } from '../common/error-codes.ts';
+
+const isErrorCode = (value: string): value is ErrorCode => (ERROR_CODES as readonly string[]).includes(value);
+
+/**
+ * Validates a JSON body with a shared schema. Schemas name an error code as each rule's message
+ * (`z.email({ message: 'INVALID_EMAIL' })`), so a failure answers 400 with
+ * `{ error: { code: 'VALIDATION_ERROR', fields: { email: 'INVALID_EMAIL' } } }`.
+ */
+export function jsonBody<T extends z.ZodType>(schema: T) {
+  return zValidator('json', schema, (result, c) => {
+    if (result.success) return;
+    const fields: Record<string, ErrorCode> = {};
+    for (const issue of result.error.issues) {
+      const field = issue.path.join('.') || '_';
+      fields[field] ??= isErrorCode(issue.message) ? issue.message : 'INVALID_REQUEST';
+    }
+    return c.json({ error: { code: 'VALIDATION_ERROR' as ErrorCode, fields } }, 400);
+  });
+}
