@@ -11,6 +11,8 @@ export interface AppOptions {
   files: Map<string, StaticFile>;
   inline: InlineHashes;
   db: Database;
+  /** Signs visitor identifiers (see secrets.ts). */
+  secret: Buffer;
   /** See TRUST_PROXY in env.ts. */
   trustedProxies: number;
 }

@@ -17,6 +17,8 @@ const EnvSchema = z.object({
    * header is ignored, so a client cannot pick the address its rate limits are counted under.
    */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  /** Signs visitor identifiers; set it when several instances must accept each other's. */
+  SERVER_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { DATA_DIR: string; SITE_DIR: string };

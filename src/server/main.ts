@@ -4,6 +4,7 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { openDatabase } from './db/database.ts';
 import { readEnv } from './env.ts';
+import { loadServerSecret } from './secrets.ts';
 import type { InlineHashes } from './security-headers.ts';
 import { loadStaticFiles } from './static-files.ts';
 
@@ -13,7 +14,8 @@ async function main() {
   const files = await loadStaticFiles(path.join(env.SITE_DIR, 'client'));
   const inline = JSON.parse(await readFile(path.join(env.SITE_DIR, 'inline-hashes.json'), 'utf8')) as InlineHashes;
   const db = await openDatabase({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL });
-  const app = createApp({ files, inline, db, trustedProxies: env.TRUST_PROXY });
+  const secret = await loadServerSecret(env.DATA_DIR, env.SERVER_SECRET);
+  const app = createApp({ files, inline, db, secret, trustedProxies: env.TRUST_PROXY });
 
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
     const store = env.DATABASE_URL ? 'PostgreSQL' : `PGlite in ${env.DATA_DIR}`;
