@@ -40,6 +40,7 @@ const app = createApp({
   files,
   inline: { scripts: ["'sha256-abc'"], styles: ["'sha256-def'"] },
   db,
+  secret: Buffer.alloc(32, 1),
   trustedProxies: 0,
 });
 
