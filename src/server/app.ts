@@ -3,18 +3,16 @@ import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import type { ApiError, ErrorCode } from '../common/error-codes.ts';
 import type { Database } from './db/database.ts';
-import { siteRoutes } from './routes/site.ts';
-import { type InlineHashes, securityHeaders } from './security-headers.ts';
-import type { StaticFile } from './static-files.ts';
+import { securityHeadersMiddleware } from './security-headers.ts';
 
 export interface AppOptions {
-  files: Map<string, StaticFile>;
-  inline: InlineHashes;
   db: Database;
   /** Signs visitor identifiers (see secrets.ts). */
   secret: Buffer;
   /** See TRUST_PROXY in env.ts. */
   trustedProxies: number;
+  /** The headers every answer carries (see security-headers.ts). */
+  security: Record<string, string>;
 }
 
 /** Largest request body an API endpoint reads; each endpoint may set a smaller one. */
@@ -22,10 +20,13 @@ const MAX_API_BODY_BYTES = 64 * 1024;
 
 export const apiError = (code: ErrorCode): ApiError => ({ error: { code } });
 
-/** The whole server: security headers on everything, the API, then the site. */
-export function createApp({ files, inline }: AppOptions): Hono {
+/**
+ * The API, in web-standard handlers. The built site is served before a request gets here (see
+ * site-handler.ts); what reaches this app and is not an API call is a method the site refuses.
+ */
+export function createApp({ security }: AppOptions): Hono {
   const app = new Hono();
-  app.use(securityHeaders(inline));
+  app.use(securityHeadersMiddleware(security));
   app.use(
     '/api/*',
     bodyLimit({ maxSize: MAX_API_BODY_BYTES, onError: (c) => c.json(apiError('INVALID_REQUEST'), 413) }),
@@ -33,8 +34,7 @@ export function createApp({ files, inline }: AppOptions): Hono {
 
   app.get('/api/health', (c) => c.json({ status: 'ok' }, 200, { 'Cache-Control': 'no-store' }));
   app.all('/api/*', (c) => c.json(apiError('INVALID_REQUEST'), 404));
-
-  siteRoutes(app, files);
+  app.all('*', (c) => c.text('Method not allowed', 405, { Allow: 'GET, HEAD' }));
 
   app.onError((error, c) => {
     // Malformed JSON, a wrong content type and the like: the client's mistake, said as such.
