@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter } from 'react-router';
@@ -14,25 +14,30 @@ const boot = JSON.parse(document.getElementById(BOOT_ELEMENT_ID)?.textContent ??
 const site = readSiteConfig();
 const i18n = createClientI18n(site, boot.language, boot.resources);
 
-// With the page's module here before hydration (the HTML preloads it), React hydrates the
-// prerendered page in one pass, without suspending.
-const current = matchPage(window.location.pathname);
-if (current) await loadPage(current.page);
-
-const root = document.getElementById('root');
-if (root) {
-  hydrateRoot(
-    root,
-    <StrictMode>
-      <SiteConfigProvider value={site}>
-        <I18nextProvider i18n={i18n}>
-          <BrowserRouter>
-            <App />
-          </BrowserRouter>
-        </I18nextProvider>
-      </SiteConfigProvider>
-    </StrictMode>,
-  );
+function hydrate() {
+  const root = document.getElementById('root');
+  if (!root) return;
+  // As a transition, hydration yields to the browser every few milliseconds instead of holding
+  // the main thread for the whole page.
+  startTransition(() => {
+    hydrateRoot(
+      root,
+      <StrictMode>
+        <SiteConfigProvider value={site}>
+          <I18nextProvider i18n={i18n}>
+            <BrowserRouter>
+              <App />
+            </BrowserRouter>
+          </I18nextProvider>
+        </SiteConfigProvider>
+      </StrictMode>,
+    );
+  });
 }
 
+// With the page's module here before hydration (the loader preloads it), React hydrates the
+// prerendered page in one pass, without suspending. No top-level await: the page's chunk imports
+// this one, and a module cannot wait for a chunk that waits for it.
+const current = matchPage(window.location.pathname);
+void (current ? loadPage(current.page) : Promise.resolve()).then(hydrate);
 void rememberLanguage(i18n);

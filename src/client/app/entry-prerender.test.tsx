@@ -24,9 +24,10 @@ describe('renderDocument', () => {
     expect(html).toContain(`<h1>${thaiAbout.title}</h1>`);
     expect(html).toContain(`<link rel="canonical" href="${site.siteUrl}/th/about">`);
     expect(html).toContain(`<link rel="alternate" hreflang="x-default" href="${site.siteUrl}/en/about">`);
-    expect(html).toContain('<link rel="modulepreload" href="/assets/chunk.js">');
+    expect(html).toContain('data-modules="/assets/entry.js /assets/chunk.js"');
+    expect(html).not.toContain('<script type="module"');
     const boot = JSON.parse(
-      html.match(/<script type="application\/json" id="boot-data">(.*?)<\/script>/s)?.[1] ?? '{}',
+      html.match(/<script type="application\/json" id="boot-data"[^>]*>(.*?)<\/script>/s)?.[1] ?? '{}',
     );
     expect(boot.language).toBe('th');
     expect(Object.keys(boot.resources.th).sort()).toEqual(['about', 'common']);

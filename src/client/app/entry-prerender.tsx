@@ -13,7 +13,7 @@ import { App } from './App.tsx';
 import { documentHtml, type PageAssets } from './document.ts';
 import { loadPage } from './page-modules.ts';
 
-export { siteConfigScript } from './document.ts';
+export { APP_LOADER_SCRIPT, siteConfigScript } from './document.ts';
 export { PAGE_SOURCES } from './page-modules.ts';
 
 /**
