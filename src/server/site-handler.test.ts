@@ -89,10 +89,19 @@ describe('redirects', () => {
     ['/<script>alert(1)</script>', '/en'],
     ['/about?q=<script>', '/en/about?q=%3Cscript%3E'],
     [`/${'x'.repeat(10_000)}`, '/en'],
+    ['//evil.example/path', '/en'],
+    ['/%E0%A4%A', '/en'],
+    ['/en/%2e%2e/%2e%2e/etc/passwd', '/en'],
   ])('%s goes to %s', async (path, location) => {
     const response = await get(path);
     expect(response.status).toBe(302);
     expect(response.headers.get('location')).toBe(location);
+  });
+
+  it('serves a page whatever its query holds, without reflecting it', async () => {
+    const response = await get('/en?lng=%3Cscript%3Ealert(1)%3C/script%3E');
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe('<html>/en</html>');
   });
 
   it('never serves a page file by its file name', async () => {

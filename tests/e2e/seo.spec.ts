@@ -1,0 +1,38 @@
+import { expect, test } from '@playwright/test';
+import { LANGUAGES } from '../../src/common/languages.ts';
+import { allPagePaths } from '../../src/common/routes.ts';
+import { waitForHydration } from './helpers.ts';
+
+const SITE_URL = 'http://localhost:3000';
+
+test('the sitemap lists every page with its alternates', async ({ request }) => {
+  const response = await request.get('/sitemap.xml');
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toContain('application/xml');
+  const xml = await response.text();
+  const locs = [...xml.matchAll(/<loc>(.*?)<\/loc>/g)].map((m) => m[1]);
+  expect(locs.sort()).toEqual(
+    allPagePaths()
+      .map(({ path }) => `${SITE_URL}${path}`)
+      .sort(),
+  );
+  expect(xml.match(/<xhtml:link rel="alternate"/g)).toHaveLength(allPagePaths().length * (LANGUAGES.length + 1));
+  expect(xml).toContain(`<xhtml:link rel="alternate" hreflang="th" href="${SITE_URL}/th/cookie-policy"/>`);
+});
+
+test('robots.txt allows crawling and names the sitemap', async ({ request }) => {
+  const text = await (await request.get('/robots.txt')).text();
+  expect(text).toContain('Allow: /');
+  expect(text).toContain(`Sitemap: ${SITE_URL}/sitemap.xml`);
+});
+
+test('hydration leaves the prerendered page exactly as it was', async ({ page, request }) => {
+  const html = await (await request.get('/th/about')).text();
+  await page.goto('/th/about');
+  const prerendered = await page.evaluate((source) => {
+    const doc = new DOMParser().parseFromString(source, 'text/html');
+    return doc.getElementById('root')?.innerHTML ?? '';
+  }, html);
+  await waitForHydration(page);
+  expect(await page.evaluate(() => document.getElementById('root')?.innerHTML)).toBe(prerendered);
+});
