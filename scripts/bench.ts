@@ -98,7 +98,7 @@ async function lighthouseRun(url: string, port: number): Promise<PageResult> {
   const { categories, audits } = result.lhr;
   const metric = (id: string) => audits[id]?.numericValue ?? Number.NaN;
   const requests = (
-    audits['network-requests']?.details as unknown as {
+    (audits['network-requests']?.details ?? { items: [] }) as unknown as {
       items: { url: string; resourceType: string; transferSize: number; networkRequestTime: number }[];
     }
   ).items;
