@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { CHROME_ARGS, CHROME_PATH } from './scripts/chrome.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 
@@ -13,17 +14,7 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${PORT}`,
     ...devices['Desktop Chrome'],
-    launchOptions: {
-      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    },
+    launchOptions: { executablePath: CHROME_PATH, args: CHROME_ARGS },
   },
   webServer: {
     command: 'node src/server/main.ts',

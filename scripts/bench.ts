@@ -11,6 +11,7 @@ import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { CHROME_ARGS, CHROME_PATH } from './chrome.ts';
 import { ROOT } from './site-files.ts';
 
 const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '3' }, only: { type: 'string' } } });
@@ -18,16 +19,7 @@ const RUNS = Number(args.runs);
 const PORT = 3210;
 const NGINX_PORT = 3211;
 const PAGES = ['/en', '/en/about', '/en/privacy-policy', '/th', '/th/about', '/th/privacy-policy'];
-const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+const CHROME_FLAGS = ['--headless=new', ...CHROME_ARGS];
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useParams } from 'react-router';
-import { LANGUAGE_NAMES, LANGUAGES, type Language } from '../../../common/languages.ts';
-import { pagePath, switchLanguagePath } from '../../../common/routes.ts';
+import { Link, useParams } from 'react-router';
+import type { Language } from '../../../common/languages.ts';
+import { pagePath } from '../../../common/routes.ts';
+import { LanguageLinks } from '../../features/i18n/LanguageLinks.tsx';
 
 const LEGAL_PAGES = [
   ['privacy', 'footer.privacy'],
@@ -12,7 +13,6 @@ const LEGAL_PAGES = [
 export function Footer() {
   const { t } = useTranslation();
   const { lang } = useParams() as { lang: Language };
-  const location = useLocation();
   return (
     <footer className="site-footer">
       <div className="container site-footer__grid">
@@ -29,21 +29,7 @@ export function Footer() {
         </nav>
         <nav aria-labelledby="footer-languages">
           <h2 id="footer-languages">{t('footer.languages')}</h2>
-          <ul>
-            {LANGUAGES.map((language) => (
-              <li key={language}>
-                <Link
-                  to={switchLanguagePath(location, language)}
-                  state={{ keepFocus: true }}
-                  lang={language}
-                  hrefLang={language}
-                  aria-current={language === lang ? 'true' : undefined}
-                >
-                  {LANGUAGE_NAMES[language]}
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <LanguageLinks />
         </nav>
       </div>
       <div className="container site-footer__bottom">

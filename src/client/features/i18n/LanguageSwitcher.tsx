@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useParams } from 'react-router';
-import { LANGUAGE_NAMES, LANGUAGES, type Language } from '../../../common/languages.ts';
-import { switchLanguagePath } from '../../../common/routes.ts';
+import { useParams } from 'react-router';
+import { LANGUAGE_NAMES, type Language } from '../../../common/languages.ts';
+import { LanguageLinks } from './LanguageLinks.tsx';
 
 /**
  * A disclosure listing the languages as plain links: it works without JavaScript, and with it the
@@ -11,7 +11,6 @@ import { switchLanguagePath } from '../../../common/routes.ts';
 export function LanguageSwitcher() {
   const { t } = useTranslation();
   const { lang } = useParams() as { lang: Language };
-  const location = useLocation();
   const details = useRef<HTMLDetailsElement>(null);
 
   useEffect(() => {
@@ -41,24 +40,12 @@ export function LanguageSwitcher() {
         </span>
         <span className="language-switcher__name">{LANGUAGE_NAMES[lang]}</span>
       </summary>
-      <ul className="language-switcher__list">
-        {LANGUAGES.map((language) => (
-          <li key={language}>
-            <Link
-              to={switchLanguagePath(location, language)}
-              state={{ keepFocus: true }}
-              lang={language}
-              hrefLang={language}
-              aria-current={language === lang ? 'true' : undefined}
-              onClick={() => {
-                if (details.current) details.current.open = false;
-              }}
-            >
-              {LANGUAGE_NAMES[language]}
-            </Link>
-          </li>
-        ))}
-      </ul>
+      <LanguageLinks
+        className="language-switcher__list"
+        onChoose={() => {
+          if (details.current) details.current.open = false;
+        }}
+      />
     </details>
   );
 }
