@@ -12,13 +12,20 @@ export interface StorageEntry {
   name: string;
   kind: StorageKind;
   lifetime: Lifetime;
-  /** Whether it is set only after the visitor agreed to it. */
-  needsConsent: boolean;
+  /**
+   * Whether it is set only after the visitor agreed to it. `'withPrivacyOption'`: only when the
+   * operator turned on the privacy option (see `SiteConfig.privacy`), else without asking.
+   */
+  needsConsent: boolean | 'withPrivacyOption';
 }
 
 export const STORAGE_ENTRIES = [
   { id: 'languageStored', name: 'lang', kind: 'localStorage', lifetime: 'untilCleared', needsConsent: false },
   { id: 'languageCookie', name: 'lang', kind: 'cookie', lifetime: { days: 365 }, needsConsent: false },
+  { id: 'consent', name: 'consent', kind: 'cookie', lifetime: { days: 180 }, needsConsent: false },
+  { id: 'visitorId', name: '_fpid', kind: 'cookie', lifetime: { days: 365 }, needsConsent: 'withPrivacyOption' },
+  { id: 'analyticsCookie', name: 'ph_fpid', kind: 'cookie', lifetime: { days: 365 }, needsConsent: true },
+  { id: 'analyticsStored', name: 'ph_fpid', kind: 'localStorage', lifetime: 'untilCleared', needsConsent: true },
 ] as const satisfies readonly StorageEntry[];
 
 export type StorageId = (typeof STORAGE_ENTRIES)[number]['id'];
@@ -26,3 +33,10 @@ export type StorageId = (typeof STORAGE_ENTRIES)[number]['id'];
 export function storageEntry<Id extends StorageId>(id: Id): Extract<(typeof STORAGE_ENTRIES)[number], { id: Id }> {
   return STORAGE_ENTRIES.find((entry) => entry.id === id) as Extract<(typeof STORAGE_ENTRIES)[number], { id: Id }>;
 }
+
+/** Whether an entry waits for the visitor's consent on a site with the privacy option on or off. */
+export function needsConsent(entry: StorageEntry, privacyOption: boolean): boolean {
+  return entry.needsConsent === 'withPrivacyOption' ? privacyOption : entry.needsConsent;
+}
+
+export const SECONDS_PER_DAY = 24 * 60 * 60;

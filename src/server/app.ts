@@ -3,9 +3,13 @@ import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import type { ApiError, ErrorCode } from '../common/error-codes.ts';
 import type { Database } from './db/database.ts';
+import { fingerprintRoutes } from './routes/fingerprint.ts';
+import { posthogRoutes } from './routes/posthog.ts';
 import { siteRoutes } from './routes/site.ts';
+import { tracesRoutes } from './routes/traces.ts';
 import { type InlineHashes, securityHeaders } from './security-headers.ts';
 import type { StaticFile } from './static-files.ts';
+import type { ServerTracing } from './tracing.ts';
 
 export interface AppOptions {
   files: Map<string, StaticFile>;
@@ -15,7 +19,13 @@ export interface AppOptions {
   secret: Buffer;
   /** See TRUST_PROXY in env.ts. */
   trustedProxies: number;
+  /** Optional upstreams (see env.ts); each missing one has an embedded default. */
+  upstreams?: { posthog?: { host: string; key: string }; collector?: string; timeoutMs?: number };
+  /** The server's own spans; none without a collector. */
+  tracing?: ServerTracing | null;
 }
+
+const DEFAULT_UPSTREAM_TIMEOUT_MS = 5_000;
 
 /** Largest request body an API endpoint reads; each endpoint may set a smaller one. */
 const MAX_API_BODY_BYTES = 64 * 1024;
@@ -23,9 +33,17 @@ const MAX_API_BODY_BYTES = 64 * 1024;
 export const apiError = (code: ErrorCode): ApiError => ({ error: { code } });
 
 /** The whole server: security headers on everything, the API, then the site. */
-export function createApp({ files, inline }: AppOptions): Hono {
+export function createApp({ files, inline, db, secret, trustedProxies, upstreams = {}, tracing }: AppOptions): Hono {
   const app = new Hono();
   app.use(securityHeaders(inline));
+  if (tracing) app.use('/api/*', tracing.middleware);
+
+  // Endpoints with a body limit of their own come before the general one, which would answer first.
+  const timeoutMs = upstreams.timeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS;
+  fingerprintRoutes(app, { db, secret, trustedProxies });
+  posthogRoutes(app, { db, trustedProxies, upstream: upstreams.posthog, timeoutMs });
+  tracesRoutes(app, { db, trustedProxies, collector: upstreams.collector, timeoutMs });
+
   app.use(
     '/api/*',
     bodyLimit({ maxSize: MAX_API_BODY_BYTES, onError: (c) => c.json(apiError('INVALID_REQUEST'), 413) }),

@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { z } from 'zod';
 
+const httpUrl = z.url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL' });
+
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -19,6 +21,19 @@ const EnvSchema = z.object({
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   /** Signs visitor identifiers; set it when several instances must accept each other's. */
   SERVER_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /**
+   * The PostHog host /api/posthog forwards to (for example https://eu.i.posthog.com), with the
+   * project's API key. Without them, events are kept in the database (see `npm run analytics`).
+   */
+  POSTHOG_HOST: httpUrl.optional(),
+  POSTHOG_KEY: z.string().min(1).max(200).optional(),
+  /** An OTLP/HTTP collector (traces go to its /v1/traces); without it, traces are dropped. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: httpUrl.optional(),
+  /** How long the server waits for PostHog or the collector before giving up. */
+  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
+}).refine((env) => !env.POSTHOG_HOST === !env.POSTHOG_KEY, {
+  message: 'POSTHOG_HOST and POSTHOG_KEY go together: set both or neither',
+  path: ['POSTHOG_KEY'],
 });
 
 export type Env = z.infer<typeof EnvSchema> & { DATA_DIR: string; SITE_DIR: string };

@@ -5,8 +5,12 @@ import { createApp } from './app.ts';
 import { openDatabase } from './db/database.ts';
 import { readEnv } from './env.ts';
 import { loadServerSecret } from './secrets.ts';
+import { pruneEvents } from './analytics/events-store.ts';
 import type { InlineHashes } from './security-headers.ts';
 import { loadStaticFiles } from './static-files.ts';
+import { createServerTracing } from './tracing.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 async function main() {
   const env = readEnv();
@@ -15,13 +19,31 @@ async function main() {
   const inline = JSON.parse(await readFile(path.join(env.SITE_DIR, 'inline-hashes.json'), 'utf8')) as InlineHashes;
   const db = await openDatabase({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL });
   const secret = await loadServerSecret(env.DATA_DIR, env.SERVER_SECRET);
-  const app = createApp({ files, inline, db, secret, trustedProxies: env.TRUST_PROXY });
+  const tracing = createServerTracing(env.OTEL_EXPORTER_OTLP_ENDPOINT, env.UPSTREAM_TIMEOUT_MS);
+  const posthog = env.POSTHOG_HOST && env.POSTHOG_KEY ? { host: env.POSTHOG_HOST, key: env.POSTHOG_KEY } : undefined;
+  const app = createApp({
+    files,
+    inline,
+    db,
+    secret,
+    trustedProxies: env.TRUST_PROXY,
+    upstreams: { posthog, collector: env.OTEL_EXPORTER_OTLP_ENDPOINT, timeoutMs: env.UPSTREAM_TIMEOUT_MS },
+    tracing,
+  });
+  // Embedded analytics keep events for a fixed time (see the privacy policy): pruned at start and daily.
+  const prune = () => pruneEvents(db).catch((error: Error) => console.error('Pruning analytics failed:', error.message));
+  void prune();
+  setInterval(prune, DAY_MS).unref();
 
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
     const store = env.DATABASE_URL ? 'PostgreSQL' : `PGlite in ${env.DATA_DIR}`;
-    console.log(`Serving on http://localhost:${info.port} (data: ${store})`);
+    const analytics = posthog ? `PostHog at ${posthog.host}` : 'embedded (npm run analytics)';
+    console.log(`Serving on http://localhost:${info.port} (data: ${store}; analytics: ${analytics})`);
   });
-  const stop = () => server.close(() => db.close().finally(() => process.exit(0)));
+  const stop = () =>
+    server.close(() =>
+      Promise.allSettled([tracing?.shutdown(), db.close()]).finally(() => process.exit(0)),
+    );
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 }
