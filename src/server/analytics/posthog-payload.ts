@@ -84,7 +84,7 @@ function eventOf(item: unknown, now: Date): AnalyticsEvent | null {
 /**
  * The events of a decoded capture payload (a list, a `{ batch }` or a single event), keeping the
  * few fields the embedded report needs and dropping malformed ones; null when the payload has no
- * event shape at all.
+ * event shape at all, or when none of its events is usable.
  */
 export function eventsOf(payload: unknown, now = new Date()): AnalyticsEvent[] | null {
   const items = Array.isArray(payload)
@@ -95,10 +95,11 @@ export function eventsOf(payload: unknown, now = new Date()): AnalyticsEvent[] |
         ? [payload]
         : null;
   if (!items) return null;
-  return items
+  const events = items
     .slice(0, MAX_EVENTS)
     .map((item) => eventOf(item, now))
     .filter((event): event is AnalyticsEvent => event !== null);
+  return items.length > 0 && events.length === 0 ? null : events;
 }
 
 /** The same payload with the project key the upstream expects in place of the browser's placeholder. */
