@@ -1,11 +1,11 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
+import { pruneEvents } from './analytics/events-store.ts';
 import { createApp } from './app.ts';
 import { openDatabase } from './db/database.ts';
 import { readEnv } from './env.ts';
 import { loadServerSecret } from './secrets.ts';
-import { pruneEvents } from './analytics/events-store.ts';
 import type { InlineHashes } from './security-headers.ts';
 import { loadStaticFiles } from './static-files.ts';
 import { createServerTracing } from './tracing.ts';
@@ -31,7 +31,8 @@ async function main() {
     tracing,
   });
   // Embedded analytics keep events for a fixed time (see the privacy policy): pruned at start and daily.
-  const prune = () => pruneEvents(db).catch((error: Error) => console.error('Pruning analytics failed:', error.message));
+  const prune = () =>
+    pruneEvents(db).catch((error: Error) => console.error('Pruning analytics failed:', error.message));
   void prune();
   setInterval(prune, DAY_MS).unref();
 
@@ -41,9 +42,7 @@ async function main() {
     console.log(`Serving on http://localhost:${info.port} (data: ${store}; analytics: ${analytics})`);
   });
   const stop = () =>
-    server.close(() =>
-      Promise.allSettled([tracing?.shutdown(), db.close()]).finally(() => process.exit(0)),
-    );
+    server.close(() => Promise.allSettled([tracing?.shutdown(), db.close()]).finally(() => process.exit(0)));
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 }

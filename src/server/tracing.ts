@@ -27,7 +27,10 @@ const routeOf = (pathname: string) => pathname.split('/').slice(0, 3).join('/');
  */
 export function createServerTracing(endpoint: string | undefined, timeoutMs: number): ServerTracing | null {
   if (!endpoint) return null;
-  const exporter = new OTLPTraceExporter({ url: `${endpoint.replace(/\/+$/, '')}/v1/traces`, timeoutMillis: timeoutMs });
+  const exporter = new OTLPTraceExporter({
+    url: `${endpoint.replace(/\/+$/, '')}/v1/traces`,
+    timeoutMillis: timeoutMs,
+  });
   const provider = new BasicTracerProvider({
     resource: resourceFromAttributes({ 'service.name': 'polyglot-site-server', 'service.version': '1.0.0' }),
     spanProcessors: [new BatchSpanProcessor(exporter)],

@@ -35,7 +35,10 @@ export async function callUpstream(
     if (!body) return { ok: false, reason: 'too-large' };
     return { ok: true, status: response.status, headers: response.headers, body };
   } catch (error) {
-    return { ok: false, reason: signal.aborted || (error as Error).name === 'TimeoutError' ? 'timeout' : 'unreachable' };
+    return {
+      ok: false,
+      reason: signal.aborted || (error as Error).name === 'TimeoutError' ? 'timeout' : 'unreachable',
+    };
   }
 }
 

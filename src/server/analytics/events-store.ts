@@ -32,7 +32,13 @@ export interface ReportRow {
 
 /** Page views and unique visitors per day (UTC), language and page, newest day first. */
 export async function pageViewReport(db: Queryable, sinceDays: number): Promise<ReportRow[]> {
-  const rows = await db.query<{ day: Date; language: string | null; path: string | null; views: number; visitors: number }>(
+  const rows = await db.query<{
+    day: Date;
+    language: string | null;
+    path: string | null;
+    views: number;
+    visitors: number;
+  }>(
     `SELECT (occurred_at AT TIME ZONE 'UTC')::date AS day, language, path,
             count(*)::integer AS views, count(DISTINCT distinct_id)::integer AS visitors
      FROM analytics_events

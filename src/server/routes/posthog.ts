@@ -38,11 +38,22 @@ const EMBEDDED_CONFIG = {
   supportedCompression: ['gzip-js'],
 };
 
+/** What posthog-js's remote configuration script does: hand it the configuration above. */
+const EMBEDDED_CONFIG_SCRIPT = `(window._POSTHOG_REMOTE_CONFIG=window._POSTHOG_REMOTE_CONFIG||{})[${JSON.stringify(
+  POSTHOG_BROWSER_KEY,
+)}]={config:${JSON.stringify(EMBEDDED_CONFIG)},siteApps:[]};`;
+
 const CAPTURE_PATH = /^\/(e|i\/v0\/e|batch|capture|track|engage)\/?$/;
 const CONFIG_PATH = /^\/(flags|decide)\/?$|^\/array\/[^/]+\/config$/;
 const HEADERS_PASSED_BACK = ['content-type', 'cache-control'];
 
 async function embedded(c: Context, db: Database, path: string): Promise<Response> {
+  if (path === `/array/${POSTHOG_BROWSER_KEY}/config.js`) {
+    return c.body(EMBEDDED_CONFIG_SCRIPT, 200, {
+      'Content-Type': 'text/javascript; charset=utf-8',
+      'Cache-Control': 'no-cache',
+    });
+  }
   if (CONFIG_PATH.test(path)) return c.json(EMBEDDED_CONFIG, 200, { 'Cache-Control': 'no-store' });
   if (c.req.method !== 'POST' || !CAPTURE_PATH.test(path)) return c.json(apiError('INVALID_REQUEST'), 404);
   const events = eventsOf(decodePosthogBody(new Uint8Array(await c.req.arrayBuffer())));
@@ -51,7 +62,11 @@ async function embedded(c: Context, db: Database, path: string): Promise<Respons
   return c.json({ status: 1 });
 }
 
-async function forward(c: Context, options: PosthogOptions & { upstream: { host: string; key: string } }, path: string) {
+async function forward(
+  c: Context,
+  options: PosthogOptions & { upstream: { host: string; key: string } },
+  path: string,
+) {
   const { upstream } = options;
   const incoming = new URL(c.req.url);
   const target = new URL(

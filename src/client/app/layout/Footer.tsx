@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from '../../../common/languages.ts';
-import { pagePath, switchLanguagePath } from '../../../common/routes.ts';
+import { pagePath, privacySettingsPath, switchLanguagePath } from '../../../common/routes.ts';
 
 const LEGAL_PAGES = [
   ['privacy', 'footer.privacy'],
@@ -25,6 +25,9 @@ export function Footer() {
                 <Link to={pagePath(lang, page)}>{t(label)}</Link>
               </li>
             ))}
+            <li>
+              <Link to={privacySettingsPath(lang)}>{t('footer.privacySettings')}</Link>
+            </li>
           </ul>
         </nav>
         <nav aria-labelledby="footer-languages">
