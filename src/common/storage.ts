@@ -36,6 +36,7 @@ export const STORAGE_ENTRIES = [
     lifetime: 'tab',
     needsConsent: true,
   },
+  { id: 'analyticsWindowId', name: 'ph_fpid_window_id', kind: 'sessionStorage', lifetime: 'tab', needsConsent: true },
   {
     id: 'analyticsWindow',
     name: 'ph_fpid_primary_window_exists',

@@ -23,6 +23,8 @@ export interface AppOptions {
   upstreams?: { posthog?: { host: string; key: string }; collector?: string; timeoutMs?: number };
   /** The server's own spans; none without a collector. */
   tracing?: ServerTracing | null;
+  /** See FINGERPRINT_RATE_LIMIT in env.ts. */
+  fingerprintRateLimit?: number;
 }
 
 const DEFAULT_UPSTREAM_TIMEOUT_MS = 5_000;
@@ -33,14 +35,15 @@ const MAX_API_BODY_BYTES = 64 * 1024;
 export const apiError = (code: ErrorCode): ApiError => ({ error: { code } });
 
 /** The whole server: security headers on everything, the API, then the site. */
-export function createApp({ files, inline, db, secret, trustedProxies, upstreams = {}, tracing }: AppOptions): Hono {
+export function createApp(options: AppOptions): Hono {
+  const { files, inline, db, secret, trustedProxies, upstreams = {}, tracing } = options;
   const app = new Hono();
   app.use(securityHeaders(inline));
   if (tracing) app.use('/api/*', tracing.middleware);
 
   // Endpoints with a body limit of their own come before the general one, which would answer first.
   const timeoutMs = upstreams.timeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS;
-  fingerprintRoutes(app, { db, secret, trustedProxies });
+  fingerprintRoutes(app, { db, secret, trustedProxies, rateLimit: options.fingerprintRateLimit });
   posthogRoutes(app, { db, trustedProxies, upstream: upstreams.posthog, timeoutMs });
   tracesRoutes(app, { db, trustedProxies, collector: upstreams.collector, timeoutMs });
 

@@ -25,6 +25,7 @@ describe('upstreams', () => {
     expect(env.POSTHOG_HOST).toBeUndefined();
     expect(env.OTEL_EXPORTER_OTLP_ENDPOINT).toBeUndefined();
     expect(env.UPSTREAM_TIMEOUT_MS).toBe(5_000);
+    expect(env.FINGERPRINT_RATE_LIMIT).toBe(60);
   });
 
   it('takes PostHog and the collector as http(s) URLs', () => {
@@ -43,6 +44,7 @@ describe('upstreams', () => {
     [{ POSTHOG_KEY: 'phc_abc' }, /POSTHOG_KEY/],
     [{ OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318' }, /OTEL_EXPORTER_OTLP_ENDPOINT/],
     [{ UPSTREAM_TIMEOUT_MS: '0' }, /UPSTREAM_TIMEOUT_MS/],
+    [{ FINGERPRINT_RATE_LIMIT: 'many' }, /FINGERPRINT_RATE_LIMIT/],
   ])('stops on %o, naming the variable', (source, name) => {
     expect(() => readEnv(source)).toThrow(name);
   });

@@ -30,6 +30,11 @@ const EnvSchema = z
     POSTHOG_KEY: z.string().min(1).max(200).optional(),
     /** An OTLP/HTTP collector (traces go to its /v1/traces); without it, traces are dropped. */
     OTEL_EXPORTER_OTLP_ENDPOINT: httpUrl.optional(),
+    /**
+     * Fingerprint records a client address may send per minute. A browser sends one and then keeps
+     * its cookie; raise it when many visitors share one address (or for browser tests).
+     */
+    FINGERPRINT_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(60),
     /** How long the server waits for PostHog or the collector before giving up. */
     UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
   })

@@ -29,6 +29,7 @@ async function main() {
     trustedProxies: env.TRUST_PROXY,
     upstreams: { posthog, collector: env.OTEL_EXPORTER_OTLP_ENDPOINT, timeoutMs: env.UPSTREAM_TIMEOUT_MS },
     tracing,
+    fingerprintRateLimit: env.FINGERPRINT_RATE_LIMIT,
   });
   // Embedded analytics keep events for a fixed time (see the privacy policy): pruned at start and daily.
   const prune = () =>

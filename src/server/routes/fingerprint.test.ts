@@ -121,4 +121,13 @@ describeApi('/api/fingerprint', ({ app, db }) => {
     ]);
     expect(row?.hits).toBe(61);
   });
+
+  it('takes the limit the operator set', async () => {
+    const address = freshAddress();
+    const strict = app({ fingerprintRateLimit: 2 });
+    const statuses = [];
+    for (let i = 0; i < 3; i++)
+      statuses.push((await strict.request('/api/fingerprint', post(record(), {}, address))).status);
+    expect(statuses).toEqual([200, 200, 429]);
+  });
 });

@@ -11,15 +11,18 @@ export interface FingerprintOptions {
   db: Database;
   secret: Buffer;
   trustedProxies: number;
+  /** Records per client address and minute. */
+  rateLimit?: number;
 }
 
 /** A real record is about 3 KB (hashed components); anything much larger is not one. */
 const MAX_BODY_BYTES = 16 * 1024;
 /**
- * A browser sends its record once, then keeps the cookie. The limit leaves room for an office or a
- * school behind one address while stopping anyone who mints identifiers in bulk.
+ * A browser sends its record once, then keeps the cookie. The default leaves room for an office or
+ * a school behind one address while stopping anyone who mints identifiers in bulk.
  */
-const RATE_LIMIT = { hits: 60, windowSeconds: 60 };
+const DEFAULT_RATE_LIMIT = 60;
+const RATE_WINDOW_SECONDS = 60;
 
 const isJson = (type: string | undefined) => /^application\/json\s*(;|$)/i.test(type ?? '');
 
@@ -33,7 +36,8 @@ export function fingerprintRoutes(app: Hono, options: FingerprintOptions) {
     bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json(apiError('INVALID_FINGERPRINT'), 413) }),
     async (c) => {
       const key = `fingerprint:${clientAddress(c, options.trustedProxies)}`;
-      const limit = await hitRateLimit(options.db, key, RATE_LIMIT.hits, RATE_LIMIT.windowSeconds);
+      const hits = options.rateLimit ?? DEFAULT_RATE_LIMIT;
+      const limit = await hitRateLimit(options.db, key, hits, RATE_WINDOW_SECONDS);
       if (!limit.allowed) {
         return c.json(apiError('TOO_MANY_REQUESTS'), 429, { 'Retry-After': String(limit.retryAfterSeconds) });
       }

@@ -17,7 +17,8 @@ export interface TracesOptions {
 
 /** The browser exports at most 64 spans at a time, well under this. */
 const MAX_BODY_BYTES = 512 * 1024;
-const RATE_LIMIT = { hits: 120, windowSeconds: 60 };
+/** A page exports every few seconds; room for many visitors behind one address. */
+const RATE_LIMIT = { hits: 600, windowSeconds: 60 };
 
 const isJson = (type: string | undefined) => /^application\/json\s*(;|$)/i.test(type ?? '');
 

@@ -31,7 +31,7 @@ export function useAnalytics(allowed: boolean, visitor: VisitorIdState) {
 
   useEffect(() => {
     if (!posthog || allowed) return;
-    stopPosthog(posthog);
+    void stopPosthog(posthog);
     setPosthog(null);
     identified.current = null;
     previousUrl.current = null;

@@ -1,4 +1,4 @@
-import { trace } from '@opentelemetry/api';
+import { type Span, trace } from '@opentelemetry/api';
 import { POSTHOG_PATH, TRACES_PATH } from '../../../common/analytics.ts';
 import { SessionContextManager } from './session-context.ts';
 
@@ -21,6 +21,11 @@ async function start() {
     import('@opentelemetry/exporter-trace-otlp-http'),
     import('@opentelemetry/resources'),
   ]);
+  // The visit ends when the page goes away. Listening before the span processor does means the
+  // session span has ended when the processor sends what is left, with keepalive, on the same event.
+  let session: Span | undefined;
+  window.addEventListener('pagehide', () => session?.end());
+
   const exporter = new otlp.OTLPTraceExporter({ url: TRACES_PATH });
   const provider = new WebTracerProvider({
     resource: resources.resourceFromAttributes({ 'service.name': 'polyglot-site-web', 'service.version': APP_VERSION }),
@@ -29,7 +34,7 @@ async function start() {
   const contextManager = new SessionContextManager();
   provider.register({ contextManager });
 
-  const session = provider.getTracer('polyglot-site-web', APP_VERSION).startSpan(SESSION_SPAN, {
+  session = provider.getTracer('polyglot-site-web', APP_VERSION).startSpan(SESSION_SPAN, {
     attributes: { 'url.path': window.location.pathname },
   });
   contextManager.setBase(trace.setSpan(contextManager.active(), session));
@@ -43,12 +48,6 @@ async function start() {
         ignoreUrls: [new RegExp(`${TRACES_PATH}$`), new RegExp(POSTHOG_PATH)],
       }),
     ],
-  });
-
-  // The visit ends when the page goes away; what is left is sent with keepalive.
-  window.addEventListener('pagehide', () => {
-    session.end();
-    void provider.forceFlush();
   });
 }
 
