@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import type { ApiError, ErrorCode } from '../common/error-codes.ts';
 import type { Database } from './db/database.ts';
+import { analyticsReportRoutes } from './routes/analytics-report.ts';
 import { fingerprintRoutes } from './routes/fingerprint.ts';
 import { posthogRoutes } from './routes/posthog.ts';
 import { siteRoutes } from './routes/site.ts';
@@ -53,6 +54,7 @@ export function createApp(options: AppOptions): Hono {
   );
 
   app.get('/api/health', (c) => c.json({ status: 'ok' }, 200, { 'Cache-Control': 'no-store' }));
+  analyticsReportRoutes(app, { db, secret });
   app.all('/api/*', (c) => c.json(apiError('INVALID_REQUEST'), 404));
 
   siteRoutes(app, files);

@@ -1,7 +1,8 @@
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { pageViewReport } from '../analytics/events-store.ts';
-import { describeApi, freshAddress } from '../api-test-kit.ts';
+import { reportToken } from '../analytics/report.ts';
+import { describeApi, freshAddress, TEST_SECRET } from '../api-test-kit.ts';
 import { type StandIn, startStandIn } from '../stand-in-server.ts';
 
 const now = new Date().toISOString();
@@ -193,5 +194,29 @@ describeApi('/api/posthog with an upstream', ({ app }) => {
     posthog.answer((_, response) => response.writeHead(200).end(Buffer.alloc(5 * 1024 * 1024)));
     const huge = await withUpstream().request('/api/posthog/static/huge.js');
     expect(huge.status).toBe(502);
+  });
+});
+
+describeApi('/api/analytics/report', ({ app, db }) => {
+  it('gives the report to the holder of the token derived from the server secret only', async () => {
+    await db().query('DELETE FROM analytics_events');
+    await app().request('/api/posthog/e/', send(JSON.stringify([pageview('v1.a', 'http://localhost/nl/contact')])));
+    const token = reportToken(TEST_SECRET);
+    const report = await app().request('/api/analytics/report?days=7', {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(report.status).toBe(200);
+    expect(await report.json()).toEqual([
+      { day: now.slice(0, 10), language: 'nl', path: '/nl/contact', views: 1, visitors: 1 },
+    ]);
+    for (const header of [undefined, 'Bearer nope', `Bearer ${reportToken(Buffer.alloc(32, 1))}`]) {
+      const refused = await app().request('/api/analytics/report', {
+        headers: header ? { Authorization: header } : {},
+      });
+      expect(refused.status).toBe(401);
+      expect(await refused.json()).toEqual({ error: { code: 'UNAUTHORIZED' } });
+    }
+    const bad = await app().request('/api/analytics/report?days=-1', { headers: { Authorization: `Bearer ${token}` } });
+    expect(bad.status).toBe(400);
   });
 });
