@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { pageViewReport } from '../analytics/events-store.ts';
+import { pageViewReport, pruneEvents } from '../analytics/events-store.ts';
 import { reportToken } from '../analytics/report.ts';
 import { describeApi, freshAddress, TEST_SECRET } from '../api-test-kit.ts';
 import { type StandIn, startStandIn } from '../stand-in-server.ts';
@@ -218,5 +218,18 @@ describeApi('/api/analytics/report', ({ app, db }) => {
     }
     const bad = await app().request('/api/analytics/report?days=-1', { headers: { Authorization: `Bearer ${token}` } });
     expect(bad.status).toBe(400);
+  });
+});
+
+describeApi('the embedded store', ({ db }) => {
+  it('deletes events past the retention period only', async () => {
+    await db().query('DELETE FROM analytics_events');
+    await db().query(
+      `INSERT INTO analytics_events (uuid, event, distinct_id, occurred_at) VALUES
+       ('old', '$pageview', 'v1.a', now() - interval '400 days'),
+       ('recent', '$pageview', 'v1.a', now() - interval '390 days')`,
+    );
+    expect(await pruneEvents(db())).toBe(1);
+    expect(await db().query('SELECT uuid FROM analytics_events')).toEqual([{ uuid: 'recent' }]);
   });
 });
