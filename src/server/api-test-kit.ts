@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe } from 'vitest';
 import { type AppOptions, createApp } from './app.ts';
-import { type Database, openDatabase } from './db/database.ts';
-import { type TestStore, targets } from './db/test-databases.ts';
+import type { Database } from './db/database.ts';
+import { describeOnDatabases } from './db/describe-databases.ts';
 
 export const TEST_SECRET = Buffer.alloc(32, 7);
 
@@ -11,37 +10,22 @@ export interface ApiTestContext {
   app(options?: Partial<AppOptions>): ReturnType<typeof createApp>;
 }
 
-/**
- * Runs API tests on every test database: PGlite always, PostgreSQL when TEST_DATABASE_URL is set
- * (otherwise that suite is skipped and says so).
- */
+/** API tests through `app.request()` on every test database (see describeOnDatabases). */
 export function describeApi(name: string, body: (context: ApiTestContext) => void) {
-  for (const target of targets) {
-    describe.skipIf(target.skip)(`${name} on ${target.name}`, () => {
-      let store: TestStore;
-      let db: Database;
-      beforeAll(async () => {
-        store = await target.createStore();
-        db = await openDatabase(store.options);
-      }, 60_000);
-      afterAll(async () => {
-        await db?.close();
-        await store?.drop();
-      });
-      body({
-        db: () => db,
-        app: (options) =>
-          createApp({
-            files: new Map(),
-            inline: { scripts: [], styles: [] },
-            db,
-            secret: TEST_SECRET,
-            trustedProxies: 1,
-            ...options,
-          }),
-      });
-    });
-  }
+  describeOnDatabases(name, (db) =>
+    body({
+      db,
+      app: (options) =>
+        createApp({
+          files: new Map(),
+          inline: { scripts: [], styles: [] },
+          db: db(),
+          secret: TEST_SECRET,
+          trustedProxies: 1,
+          ...options,
+        }),
+    }),
+  );
 }
 
 let address = 0;

@@ -24,3 +24,18 @@ export function watchConsole(page: Page): string[] {
 export async function waitForHydration(page: Page) {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
 }
+
+/** The page's cumulative layout shift so far, plus any within the next `ms` milliseconds. */
+export function layoutShift(page: Page, ms = 500): Promise<number> {
+  return page.evaluate(
+    (wait) =>
+      new Promise<number>((resolve) => {
+        let total = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) total += entry.value;
+        }).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve(total), wait);
+      }),
+    ms,
+  );
+}

@@ -1,6 +1,6 @@
 import { gunzipSync } from 'node:zlib';
 import { type BrowserContext, expect, type Page, type Request, test } from '@playwright/test';
-import { expectAccessible, waitForHydration, watchConsole } from './helpers.ts';
+import { expectAccessible, layoutShift, waitForHydration, watchConsole } from './helpers.ts';
 
 const FPID = /^v1\.[\w-]+\.[\w-]+$/;
 const TRACEPARENT = /^00-[0-9a-f]{32}-[0-9a-f]{16}-01$/;
@@ -76,16 +76,7 @@ test('the consent prompt overlays the page, is accessible and usable by keyboard
   await expect(region).toBeVisible();
   await expectAccessible(page);
   expect(await region.evaluate((element) => getComputedStyle(element).position)).toBe('fixed');
-  const shift = await page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        let total = 0;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) total += entry.value;
-        }).observe({ type: 'layout-shift', buffered: true });
-        setTimeout(() => resolve(total), 300);
-      }),
-  );
+  const shift = await layoutShift(page, 300);
   expect(shift).toBe(0);
 
   await region.getByRole('button', { name: 'Ablehnen' }).focus();

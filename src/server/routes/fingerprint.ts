@@ -2,9 +2,8 @@ import type { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { FingerprintRecordSchema } from '../../common/fingerprint.ts';
 import { apiError } from '../app.ts';
-import { clientAddress } from '../client-address.ts';
+import { refuseOverLimit } from '../client-rate-limit.ts';
 import type { Database } from '../db/database.ts';
-import { hitRateLimit } from '../db/rate-limits.ts';
 import { issueFpid } from '../visitor/fpid.ts';
 
 export interface FingerprintOptions {
@@ -35,12 +34,9 @@ export function fingerprintRoutes(app: Hono, options: FingerprintOptions) {
     '/api/fingerprint',
     bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json(apiError('INVALID_FINGERPRINT'), 413) }),
     async (c) => {
-      const key = `fingerprint:${clientAddress(c, options.trustedProxies)}`;
       const hits = options.rateLimit ?? DEFAULT_RATE_LIMIT;
-      const limit = await hitRateLimit(options.db, key, hits, RATE_WINDOW_SECONDS);
-      if (!limit.allowed) {
-        return c.json(apiError('TOO_MANY_REQUESTS'), 429, { 'Retry-After': String(limit.retryAfterSeconds) });
-      }
+      const refused = await refuseOverLimit(c, options, 'fingerprint', { hits, windowSeconds: RATE_WINDOW_SECONDS });
+      if (refused) return refused;
       if (!isJson(c.req.header('Content-Type'))) return c.json(apiError('FINGERPRINT_REQUIRED'), 415);
 
       let body: unknown;

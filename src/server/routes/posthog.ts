@@ -5,8 +5,8 @@ import { storeEvents } from '../analytics/events-store.ts';
 import { decodePosthogBody, eventsOf, withProjectKey } from '../analytics/posthog-payload.ts';
 import { apiError } from '../app.ts';
 import { clientAddress } from '../client-address.ts';
+import { refuseOverLimit } from '../client-rate-limit.ts';
 import type { Database } from '../db/database.ts';
-import { hitRateLimit } from '../db/rate-limits.ts';
 import { callUpstream, upstreamFailure } from '../upstream.ts';
 
 export interface PosthogOptions {
@@ -112,11 +112,8 @@ export function posthogRoutes(app: Hono, options: PosthogOptions) {
     `${POSTHOG_PATH}/*`,
     bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json(apiError('INVALID_REQUEST'), 413) }),
     async (c) => {
-      const key = `posthog:${clientAddress(c, options.trustedProxies)}`;
-      const limit = await hitRateLimit(options.db, key, RATE_LIMIT.hits, RATE_LIMIT.windowSeconds);
-      if (!limit.allowed) {
-        return c.json(apiError('TOO_MANY_REQUESTS'), 429, { 'Retry-After': String(limit.retryAfterSeconds) });
-      }
+      const refused = await refuseOverLimit(c, options, 'posthog', RATE_LIMIT);
+      if (refused) return refused;
       const path = new URL(c.req.url).pathname.slice(POSTHOG_PATH.length);
       if (!path.startsWith('/') || path.length > 512) return c.json(apiError('INVALID_REQUEST'), 404);
       const { upstream } = options;

@@ -2,9 +2,8 @@ import type { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { TRACES_PATH } from '../../common/analytics.ts';
 import { apiError } from '../app.ts';
-import { clientAddress } from '../client-address.ts';
+import { refuseOverLimit } from '../client-rate-limit.ts';
 import type { Database } from '../db/database.ts';
-import { hitRateLimit } from '../db/rate-limits.ts';
 import { callUpstream, upstreamFailure } from '../upstream.ts';
 
 export interface TracesOptions {
@@ -28,11 +27,8 @@ export function tracesRoutes(app: Hono, options: TracesOptions) {
     TRACES_PATH,
     bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json(apiError('INVALID_REQUEST'), 413) }),
     async (c) => {
-      const key = `traces:${clientAddress(c, options.trustedProxies)}`;
-      const limit = await hitRateLimit(options.db, key, RATE_LIMIT.hits, RATE_LIMIT.windowSeconds);
-      if (!limit.allowed) {
-        return c.json(apiError('TOO_MANY_REQUESTS'), 429, { 'Retry-After': String(limit.retryAfterSeconds) });
-      }
+      const refused = await refuseOverLimit(c, options, 'traces', RATE_LIMIT);
+      if (refused) return refused;
       if (!isJson(c.req.header('Content-Type'))) return c.json(apiError('INVALID_REQUEST'), 415);
       const text = await c.req.text();
       let payload: unknown;

@@ -2,6 +2,11 @@ import { useTranslation } from 'react-i18next';
 import { PRIVACY_SETTINGS_ID } from '../../../common/routes.ts';
 import { chooseConsent, useConsent } from './consent.ts';
 
+const CHOICES = [
+  { choice: 'granted', label: 'choice.allow', style: 'button' },
+  { choice: 'denied', label: 'choice.refuse', style: 'button button--secondary' },
+] as const;
+
 /**
  * The visitor's choice about analytics, shown and changed on the cookie policy (the footer links
  * here). The prerendered page cannot know the choice: until hydration the status line is empty and
@@ -20,24 +25,18 @@ export function ConsentSettings({ privacyOption }: { privacyOption: boolean }) {
         {consent ? t(`choice.status.${consent}`) : ''}
       </p>
       <div className="consent-actions">
-        <button
-          type="button"
-          className="button"
-          aria-pressed={consent === 'granted'}
-          disabled={!consent}
-          onClick={() => chooseConsent('granted')}
-        >
-          {t('choice.allow')}
-        </button>
-        <button
-          type="button"
-          className="button button--secondary"
-          aria-pressed={consent === 'denied'}
-          disabled={!consent}
-          onClick={() => chooseConsent('denied')}
-        >
-          {t('choice.refuse')}
-        </button>
+        {CHOICES.map(({ choice, label, style }) => (
+          <button
+            key={choice}
+            type="button"
+            className={style}
+            aria-pressed={consent === choice}
+            disabled={!consent}
+            onClick={() => chooseConsent(choice)}
+          >
+            {t(label)}
+          </button>
+        ))}
       </div>
     </section>
   );
