@@ -150,13 +150,22 @@ describeApi('/api/posthog with an upstream', ({ app }) => {
     expect(await flags.json()).toEqual({ featureFlags: {} });
     expect(JSON.parse(posthog.received[0]?.body.toString() ?? '{}')).toEqual({ token: KEY });
 
-    const config = await withUpstream().request('/api/posthog/array/first-party/config');
+    posthog.answer((_, response) =>
+      response
+        .writeHead(200, { 'Content-Type': 'text/javascript' })
+        .end(`window._POSTHOG_REMOTE_CONFIG["${KEY}"]={config:{}}`),
+    );
+    const config = await withUpstream().request('/api/posthog/array/first-party/config.js');
     expect(config.status).toBe(200);
-    expect(posthog.received[1]?.url).toBe(`/array/${KEY}/config`);
+    expect(posthog.received[1]?.url).toBe(`/array/${KEY}/config.js`);
+    expect(await config.text()).toBe('window._POSTHOG_REMOTE_CONFIG["first-party"]={config:{}}');
+    posthog.answer((request, response) =>
+      response.writeHead(200, { 'Content-Type': 'text/javascript' }).end(`/* ${request.url} */`),
+    );
 
     const script = await withUpstream().request('/api/posthog/static/recorder.js?v=1');
     expect(script.headers.get('content-type')).toBe('text/javascript');
-    expect(await script.text()).toBe('/* recorder */');
+    expect(await script.text()).toBe('/* /static/recorder.js?v=1 */');
     expect(posthog.received[2]).toMatchObject({ method: 'GET', url: '/static/recorder.js?v=1' });
   });
 

@@ -98,7 +98,11 @@ async function forward(
     const value = result.headers.get(name);
     if (value) answerHeaders[name] = value;
   }
-  return c.body(result.body as Uint8Array<ArrayBuffer>, result.status as 200, answerHeaders);
+  // Remote configuration is keyed by the project key; the browser looks it up under its own.
+  const answer = path.startsWith('/array/')
+    ? Buffer.from(result.body).toString('utf8').replaceAll(upstream.key, POSTHOG_BROWSER_KEY)
+    : (result.body as Uint8Array<ArrayBuffer>);
+  return c.body(answer, result.status as 200, answerHeaders);
 }
 
 /**

@@ -55,6 +55,7 @@ describe('obtainVisitorId', () => {
     const [url, init] = ports.fetch.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/fingerprint');
     expect(init.method).toBe('POST');
+    expect(init.signal).toBeInstanceOf(AbortSignal);
     expect(JSON.parse(init.body as string)).toEqual(RECORD);
 
     advance(COOKIE_WRITE_DELAY_MS - 1);
@@ -89,6 +90,11 @@ describe('obtainVisitorId', () => {
     ['an empty fpid', async () => Response.json({ fpid: '' }), 'Edge function did not return fpid'],
     ['an answer of null', async () => Response.json(null), 'Edge function did not return fpid'],
     ['a network failure', async () => Promise.reject(new TypeError('Failed to fetch')), 'Failed to fetch'],
+    [
+      'a server that does not answer in time',
+      async () => Promise.reject(new DOMException('signal timed out', 'TimeoutError')),
+      'signal timed out',
+    ],
     ['a failure without a message', async () => Promise.reject(new Error('')), 'Unknown error occurred'],
     ['something thrown that is not an error', async () => Promise.reject('nope'), 'Unknown error occurred'],
   ])('records %s as its error text and writes no cookie', async (_, answer, message) => {

@@ -3,6 +3,8 @@ import type { FingerprintAnswer, FingerprintRecord } from '../../../common/finge
 /** The specification's pause between getting the identifier and writing the cookie. */
 export const COOKIE_WRITE_DELAY_MS = 100;
 export const FINGERPRINT_ENDPOINT = '/api/fingerprint';
+/** A server that does not answer in time is a failure like any other, not a flow that never ends. */
+export const FINGERPRINT_TIMEOUT_MS = 10_000;
 
 export interface VisitorIdState {
   visitorId: string | null;
@@ -30,6 +32,7 @@ async function requestFpid(ports: VisitorIdPorts): Promise<string> {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify(record),
+    signal: AbortSignal.timeout(FINGERPRINT_TIMEOUT_MS),
   });
   if (!response.ok) throw new Error(`Edge function returned ${response.status}`);
   const answer = (await response.json()) as Partial<FingerprintAnswer> | null;
