@@ -2,7 +2,7 @@ import { type RefObject, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DEFAULT_LANGUAGE, isLanguage } from '../../../common/languages.ts';
-import { pagePath } from '../../../common/routes.ts';
+import { privacySettingsPath } from '../../../common/routes.ts';
 import { chooseConsent } from './consent.ts';
 
 /**
@@ -48,7 +48,7 @@ export function ConsentPrompt() {
         <div className="consent-prompt__text">
           <h2 id="consent-prompt-title">{t('consent.title')}</h2>
           <p>
-            {t('consent.text')} <Link to={pagePath(language, 'cookies')}>{t('consent.policyLink')}</Link>
+            {t('consent.text')} <Link to={privacySettingsPath(language)}>{t('consent.policyLink')}</Link>
           </p>
         </div>
         <div className="consent-actions">
