@@ -51,10 +51,3 @@ export type StorageId = (typeof STORAGE_ENTRIES)[number]['id'];
 export function storageEntry<Id extends StorageId>(id: Id): Extract<(typeof STORAGE_ENTRIES)[number], { id: Id }> {
   return STORAGE_ENTRIES.find((entry) => entry.id === id) as Extract<(typeof STORAGE_ENTRIES)[number], { id: Id }>;
 }
-
-/** Whether an entry waits for the visitor's consent on a site with the privacy option on or off. */
-export function needsConsent(entry: StorageEntry, privacyOption: boolean): boolean {
-  return entry.needsConsent === 'withPrivacyOption' ? privacyOption : entry.needsConsent;
-}
-
-export const SECONDS_PER_DAY = 24 * 60 * 60;

@@ -1,7 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
-
-// A failed fetch of this chunk leaves the page as it is, without the services.
-const VisitorServices = lazy(() => import('./VisitorServices.tsx').catch(() => ({ default: () => null })));
+import { type ComponentType, useEffect, useState } from 'react';
 
 /**
  * Calls back once the page has loaded and the browser is idle (or after a short wait where there
@@ -17,14 +14,20 @@ function afterLoadAndIdle(callback: () => void) {
 /**
  * Renders nothing until the page has loaded and painted, then fetches the visitor services
  * (consent, identifier, analytics, tracing). Nothing of them is in the entry chunk or in the
- * prerendered HTML, so they cost the first paint nothing and cannot upset hydration.
+ * prerendered HTML, so they cost the first paint nothing and cannot upset hydration. A failed
+ * fetch of their chunk leaves the page as it is.
  */
 export function AfterFirstPaint() {
-  const [ready, setReady] = useState(false);
-  useEffect(() => afterLoadAndIdle(() => setReady(true)), []);
-  return ready ? (
-    <Suspense fallback={null}>
-      <VisitorServices />
-    </Suspense>
-  ) : null;
+  const [Services, setServices] = useState<ComponentType | null>(null);
+  useEffect(
+    () =>
+      afterLoadAndIdle(() =>
+        import('./VisitorServices.tsx').then(
+          (module) => setServices(() => module.default),
+          () => {},
+        ),
+      ),
+    [],
+  );
+  return Services ? <Services /> : null;
 }

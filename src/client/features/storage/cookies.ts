@@ -1,4 +1,4 @@
-import { SECONDS_PER_DAY } from '../../../common/storage.ts';
+const SECONDS_PER_DAY = 24 * 60 * 60;
 
 /** A cookie's value as the browser has it, or null. */
 export function readCookie(name: string): string | null {

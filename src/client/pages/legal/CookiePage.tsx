@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import type { Language } from '../../../common/languages.ts';
-import { type Lifetime, needsConsent, STORAGE_ENTRIES } from '../../../common/storage.ts';
+import { type Lifetime, STORAGE_ENTRIES, type StorageEntry } from '../../../common/storage.ts';
 import { ConsentSettings } from '../../features/consent/ConsentSettings.tsx';
 import { useSiteConfig } from '../../features/site/site-config.tsx';
 import { LegalArticle } from './LegalArticle.tsx';
@@ -17,6 +17,11 @@ function useLifetimeLabel(): (lifetime: Lifetime) => string {
     const [value, unit] = Number.isInteger(years) ? [years, 'year'] : [lifetime.days, 'day'];
     return new Intl.NumberFormat(lang, { style: 'unit', unit, unitDisplay: 'long' }).format(value);
   };
+}
+
+/** Whether an entry waits for the visitor's consent on a site with the privacy option on or off. */
+function needsConsent(entry: StorageEntry, privacyOption: boolean): boolean {
+  return entry.needsConsent === 'withPrivacyOption' ? privacyOption : entry.needsConsent;
 }
 
 export default function CookiePage() {
