@@ -19,7 +19,8 @@ export default defineConfig({
   webServer: {
     command: 'node src/server/main.ts',
     url: `http://localhost:${PORT}/api/health`,
-    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: 'test-results/data' },
+    // Every test is a new browser that sends its fingerprint record, all from one address.
+    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: 'test-results/data', FINGERPRINT_RATE_LIMIT: '100000' },
     reuseExistingServer: false,
     stdout: 'pipe',
   },

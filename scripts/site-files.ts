@@ -9,9 +9,15 @@ export const LOCALES_DIR = path.join(ROOT, 'public/locales');
 /** The operator's configuration from public/locales/config.json, over the defaults. */
 export async function readSiteConfig(): Promise<SiteConfig> {
   const file = JSON.parse(await readFile(path.join(LOCALES_DIR, 'config.json'), 'utf8')) as Partial<SiteConfig>;
+  const fingerprintAfterConsent = file.privacy?.fingerprintAfterConsent ?? false;
+  // A typo such as "yes" must not silently leave fingerprinting on.
+  if (typeof fingerprintAfterConsent !== 'boolean') {
+    throw new Error('config.json: privacy.fingerprintAfterConsent must be true or false');
+  }
   return {
     brand: { ...DEFAULT_SITE_CONFIG.brand, ...file.brand },
     siteUrl: (file.siteUrl ?? DEFAULT_SITE_CONFIG.siteUrl).replace(/\/+$/, ''),
+    privacy: { fingerprintAfterConsent },
   };
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from './languages.ts';
-import { allPagePaths, matchPage, pagePath, resolvePath, switchLanguagePath } from './routes.ts';
+import { allPagePaths, matchPage, pagePath, privacySettingsPath, resolvePath, switchLanguagePath } from './routes.ts';
 
 describe('resolvePath', () => {
   it('leaves the root to the browser', () => {
@@ -62,5 +62,11 @@ describe('switchLanguagePath', () => {
   it('adds the prefix when there is none, English included', () => {
     expect(switchLanguagePath({ pathname: '/about' }, 'en')).toBe('/en/about');
     expect(switchLanguagePath({ pathname: '/' }, 'de')).toBe('/de');
+  });
+});
+
+describe('privacySettingsPath', () => {
+  it('points at the choice section of the cookie policy in the language given', () => {
+    expect(privacySettingsPath('nl')).toBe('/nl/cookie-policy#your-choice');
   });
 });

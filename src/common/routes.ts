@@ -17,6 +17,9 @@ export const PAGES = {
 export type PageId = keyof typeof PAGES;
 export const PAGE_IDS = Object.keys(PAGES) as PageId[];
 
+/** The cookie policy's section where the visitor sees and changes the analytics choice. */
+export const PRIVACY_SETTINGS_ID = 'your-choice';
+
 /** Longest path and query string worth reading; anything longer goes to the home page. */
 const MAX_PATH_LENGTH = 1024;
 const MAX_QUERY_LENGTH = 1024;
@@ -24,6 +27,10 @@ const MAX_QUERY_LENGTH = 1024;
 export function pagePath(language: Language, page: PageId): string {
   const rest = PAGES[page].path;
   return rest ? `/${language}/${rest}` : `/${language}`;
+}
+
+export function privacySettingsPath(language: Language): string {
+  return `${pagePath(language, 'cookies')}#${PRIVACY_SETTINGS_ID}`;
 }
 
 /** The page a path names, or null. Only exact paths match: no trailing slash, no case folding. */

@@ -6,11 +6,19 @@ export interface SiteConfig {
   brand: { siteName: string; domain: string };
   /** Public address of the site, used for canonical links, the sitemap and links in mail. */
   siteUrl: string;
+  privacy: {
+    /**
+     * The privacy option: compute the device fingerprint (and set `_fpid`) only after the visitor
+     * accepted analytics, for sites that must not fingerprint without consent. Off by default.
+     */
+    fingerprintAfterConsent: boolean;
+  };
 }
 
 export const DEFAULT_SITE_CONFIG: SiteConfig = {
   brand: { siteName: 'Your Company', domain: 'localhost' },
   siteUrl: 'http://localhost:3000',
+  privacy: { fingerprintAfterConsent: false },
 };
 
 /** Fills `{{siteName}}` and `{{domain}}` in every text of a translation file. */

@@ -4,21 +4,46 @@
  * from what the site really stores. Texts for each entry live in the `cookie` namespace under
  * `items.<id>`.
  */
-export type StorageKind = 'cookie' | 'localStorage';
-export type Lifetime = { days: number } | 'untilCleared';
+export type StorageKind = 'cookie' | 'localStorage' | 'sessionStorage';
+/** Days; until the visitor clears it; or until the tab is closed (session storage). */
+export type Lifetime = { days: number } | 'untilCleared' | 'tab';
 
 export interface StorageEntry {
   id: string;
   name: string;
   kind: StorageKind;
   lifetime: Lifetime;
-  /** Whether it is set only after the visitor agreed to it. */
-  needsConsent: boolean;
+  /**
+   * Whether it is set only after the visitor agreed to it. `'withPrivacyOption'`: only when the
+   * operator turned on the privacy option (see `SiteConfig.privacy`), else without asking.
+   */
+  needsConsent: boolean | 'withPrivacyOption';
 }
 
 export const STORAGE_ENTRIES = [
   { id: 'languageStored', name: 'lang', kind: 'localStorage', lifetime: 'untilCleared', needsConsent: false },
   { id: 'languageCookie', name: 'lang', kind: 'cookie', lifetime: { days: 365 }, needsConsent: false },
+  { id: 'consent', name: 'consent', kind: 'cookie', lifetime: { days: 180 }, needsConsent: false },
+  { id: 'visitorId', name: '_fpid', kind: 'cookie', lifetime: { days: 365 }, needsConsent: 'withPrivacyOption' },
+  { id: 'analyticsCookie', name: 'ph_fpid', kind: 'cookie', lifetime: { days: 365 }, needsConsent: true },
+  { id: 'analyticsStored', name: 'ph_fpid', kind: 'localStorage', lifetime: 'untilCleared', needsConsent: true },
+  // posthog-js keeps the current session in session storage, under names derived from ph_fpid.
+  { id: 'analyticsSession', name: 'ph_fpid', kind: 'sessionStorage', lifetime: 'tab', needsConsent: true },
+  {
+    id: 'analyticsSessionProperties',
+    name: 'ph_fpid_session_registered_properties',
+    kind: 'sessionStorage',
+    lifetime: 'tab',
+    needsConsent: true,
+  },
+  { id: 'analyticsWindowId', name: 'ph_fpid_window_id', kind: 'sessionStorage', lifetime: 'tab', needsConsent: true },
+  {
+    id: 'analyticsWindow',
+    name: 'ph_fpid_primary_window_exists',
+    kind: 'sessionStorage',
+    lifetime: 'tab',
+    needsConsent: true,
+  },
 ] as const satisfies readonly StorageEntry[];
 
 export type StorageId = (typeof STORAGE_ENTRIES)[number]['id'];

@@ -18,3 +18,34 @@ describe('readEnv', () => {
     expect(() => readEnv({ PORT: port })).toThrow(/PORT/);
   });
 });
+
+describe('upstreams', () => {
+  it('are all optional', () => {
+    const env = readEnv({});
+    expect(env.POSTHOG_HOST).toBeUndefined();
+    expect(env.OTEL_EXPORTER_OTLP_ENDPOINT).toBeUndefined();
+    expect(env.UPSTREAM_TIMEOUT_MS).toBe(5_000);
+    expect(env.FINGERPRINT_RATE_LIMIT).toBe(60);
+  });
+
+  it('takes PostHog and the collector as http(s) URLs', () => {
+    const env = readEnv({
+      POSTHOG_HOST: 'https://eu.i.posthog.com',
+      POSTHOG_KEY: 'phc_abc',
+      OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318',
+    });
+    expect(env.POSTHOG_HOST).toBe('https://eu.i.posthog.com');
+    expect(env.OTEL_EXPORTER_OTLP_ENDPOINT).toBe('http://collector:4318');
+  });
+
+  it.each([
+    [{ POSTHOG_HOST: 'ftp://posthog', POSTHOG_KEY: 'k' }, /POSTHOG_HOST/],
+    [{ POSTHOG_HOST: 'https://eu.i.posthog.com' }, /POSTHOG_KEY/],
+    [{ POSTHOG_KEY: 'phc_abc' }, /POSTHOG_KEY/],
+    [{ OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318' }, /OTEL_EXPORTER_OTLP_ENDPOINT/],
+    [{ UPSTREAM_TIMEOUT_MS: '0' }, /UPSTREAM_TIMEOUT_MS/],
+    [{ FINGERPRINT_RATE_LIMIT: 'many' }, /FINGERPRINT_RATE_LIMIT/],
+  ])('stops on %o, naming the variable', (source, name) => {
+    expect(() => readEnv(source)).toThrow(name);
+  });
+});

@@ -1,25 +1,47 @@
 import path from 'node:path';
 import { z } from 'zod';
 
-const EnvSchema = z.object({
-  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
-  DATA_DIR: z.string().min(1).default('data'),
-  /** The build to serve; `npm run build` writes it. */
-  SITE_DIR: z.string().min(1).default('dist'),
-  /** PostgreSQL, for several instances; without it the embedded PGlite keeps data in DATA_DIR. */
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
-    .optional(),
-  /**
-   * How many proxies in front of the server append to X-Forwarded-For. 0 (the default) means the
-   * header is ignored, so a client cannot pick the address its rate limits are counted under.
-   */
-  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
-  /** Signs visitor identifiers; set it when several instances must accept each other's. */
-  SERVER_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-});
+const httpUrl = z.url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL' });
+
+const EnvSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATA_DIR: z.string().min(1).default('data'),
+    /** The build to serve; `npm run build` writes it. */
+    SITE_DIR: z.string().min(1).default('dist'),
+    /** PostgreSQL, for several instances; without it the embedded PGlite keeps data in DATA_DIR. */
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+      .optional(),
+    /**
+     * How many proxies in front of the server append to X-Forwarded-For. 0 (the default) means the
+     * header is ignored, so a client cannot pick the address its rate limits are counted under.
+     */
+    TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+    /** Signs visitor identifiers; set it when several instances must accept each other's. */
+    SERVER_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    /**
+     * The PostHog host /api/posthog forwards to (for example https://eu.i.posthog.com), with the
+     * project's API key. Without them, events are kept in the database (see `npm run analytics`).
+     */
+    POSTHOG_HOST: httpUrl.optional(),
+    POSTHOG_KEY: z.string().min(1).max(200).optional(),
+    /** An OTLP/HTTP collector (traces go to its /v1/traces); without it, traces are dropped. */
+    OTEL_EXPORTER_OTLP_ENDPOINT: httpUrl.optional(),
+    /**
+     * Fingerprint records a client address may send per minute. A browser sends one and then keeps
+     * its cookie; raise it when many visitors share one address (or for browser tests).
+     */
+    FINGERPRINT_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(60),
+    /** How long the server waits for PostHog or the collector before giving up. */
+    UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
+  })
+  .refine((env) => !env.POSTHOG_HOST === !env.POSTHOG_KEY, {
+    message: 'POSTHOG_HOST and POSTHOG_KEY go together: set both or neither',
+    path: ['POSTHOG_KEY'],
+  });
 
 export type Env = z.infer<typeof EnvSchema> & { DATA_DIR: string; SITE_DIR: string };
 

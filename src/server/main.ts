@@ -1,6 +1,7 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import path from 'node:path';
+import { pruneEvents } from './analytics/events-store.ts';
 import { createApp } from './app.ts';
 import { openDatabase } from './db/database.ts';
 import { readEnv } from './env.ts';
@@ -8,6 +9,9 @@ import { createListener } from './listener.ts';
 import { loadServerSecret } from './secrets.ts';
 import { type InlineHashes, securityHeaders } from './security-headers.ts';
 import { loadStaticFiles } from './static-files.ts';
+import { createServerTracing } from './tracing.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 async function main() {
   const env = readEnv();
@@ -17,14 +21,31 @@ async function main() {
   const security = securityHeaders(inline);
   const db = await openDatabase({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL });
   const secret = await loadServerSecret(env.DATA_DIR, env.SERVER_SECRET);
-  const app = createApp({ db, secret, trustedProxies: env.TRUST_PROXY, security });
+  const tracing = createServerTracing(env.OTEL_EXPORTER_OTLP_ENDPOINT, env.UPSTREAM_TIMEOUT_MS);
+  const posthog = env.POSTHOG_HOST && env.POSTHOG_KEY ? { host: env.POSTHOG_HOST, key: env.POSTHOG_KEY } : undefined;
+  const app = createApp({
+    db,
+    secret,
+    trustedProxies: env.TRUST_PROXY,
+    security,
+    upstreams: { posthog, collector: env.OTEL_EXPORTER_OTLP_ENDPOINT, timeoutMs: env.UPSTREAM_TIMEOUT_MS },
+    tracing,
+    fingerprintRateLimit: env.FINGERPRINT_RATE_LIMIT,
+  });
+  // Embedded analytics keep events for a fixed time (see the privacy policy): pruned at start and daily.
+  const prune = () =>
+    pruneEvents(db).catch((error: Error) => console.error('Pruning analytics failed:', error.message));
+  void prune();
+  setInterval(prune, DAY_MS).unref();
 
   const server = createServer(createListener(app, files, security));
   server.listen(env.PORT, env.HOST, () => {
     const store = env.DATABASE_URL ? 'PostgreSQL' : `PGlite in ${env.DATA_DIR}`;
-    console.log(`Serving on http://localhost:${env.PORT} (data: ${store})`);
+    const analytics = posthog ? `PostHog at ${posthog.host}` : 'embedded (npm run analytics)';
+    console.log(`Serving on http://localhost:${env.PORT} (data: ${store}; analytics: ${analytics})`);
   });
-  const stop = () => server.close(() => db.close().finally(() => process.exit(0)));
+  const stop = () =>
+    server.close(() => Promise.allSettled([tracing?.shutdown(), db.close()]).finally(() => process.exit(0)));
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 }

@@ -24,3 +24,25 @@ export function watchConsole(page: Page): string[] {
 export async function waitForHydration(page: Page) {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
 }
+
+/**
+ * The page's cumulative layout shift so far, plus any within the next `ms` milliseconds; shifts of
+ * elements inside `ignore` (a selector) are left out.
+ */
+export function layoutShift(page: Page, ms = 500, ignore?: string): Promise<number> {
+  return page.evaluate(
+    ([wait, skip]) =>
+      new Promise<number>((resolve) => {
+        type Shift = PerformanceEntry & { value: number; sources: { node?: Node | null }[] };
+        const ignored = (shift: Shift) =>
+          skip !== null &&
+          shift.sources.every((source) => source.node instanceof Element && source.node.closest(skip) !== null);
+        let total = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as Shift[]) if (!ignored(entry)) total += entry.value;
+        }).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve(total), wait);
+      }),
+    [ms, ignore ?? null] as const,
+  );
+}

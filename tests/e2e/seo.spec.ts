@@ -26,7 +26,9 @@ test('robots.txt allows crawling and names the sitemap', async ({ request }) => 
   expect(text).toContain(`Sitemap: ${SITE_URL}/sitemap.xml`);
 });
 
-test('hydration leaves the prerendered page exactly as it was', async ({ page, request }) => {
+test('hydration leaves the prerendered page exactly as it was', async ({ page, request, baseURL }) => {
+  // With the consent question answered, nothing is meant to appear after hydration.
+  await page.context().addCookies([{ name: 'consent', value: 'denied', url: baseURL as string }]);
   const html = await (await request.get('/th/about')).text();
   await page.goto('/th/about');
   const prerendered = await page.evaluate((source) => {

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { PAGE_IDS, PAGES, pagePath } from '../../common/routes.ts';
+import { AfterFirstPaint } from './AfterFirstPaint.tsx';
 import { LanguageRoot } from './layout/LanguageRoot.tsx';
 import { Page } from './layout/Page.tsx';
 import { PageErrorBoundary } from './layout/PageError.tsx';
@@ -16,26 +17,29 @@ export function App() {
     document.documentElement.dataset.hydrated = 'true';
   }, []);
   return (
-    <Routes>
-      <Route
-        path=":lang"
-        element={
-          <PageErrorBoundary>
-            <LanguageRoot />
-          </PageErrorBoundary>
-        }
-      >
-        <Route element={<SiteLayout />}>
-          {inLayout.map((page) =>
-            PAGES[page].path ? (
-              <Route key={page} path={PAGES[page].path} element={<Page id={page} />} />
-            ) : (
-              <Route key={page} index element={<Page id={page} />} />
-            ),
-          )}
+    <>
+      <Routes>
+        <Route
+          path=":lang"
+          element={
+            <PageErrorBoundary>
+              <LanguageRoot />
+            </PageErrorBoundary>
+          }
+        >
+          <Route element={<SiteLayout />}>
+            {inLayout.map((page) =>
+              PAGES[page].path ? (
+                <Route key={page} path={PAGES[page].path} element={<Page id={page} />} />
+              ) : (
+                <Route key={page} index element={<Page id={page} />} />
+              ),
+            )}
+          </Route>
         </Route>
-      </Route>
-      <Route path="*" element={<Navigate to={pagePath('en', 'home')} replace />} />
-    </Routes>
+        <Route path="*" element={<Navigate to={pagePath('en', 'home')} replace />} />
+      </Routes>
+      <AfterFirstPaint />
+    </>
   );
 }

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { Language } from '../../../common/languages.ts';
-import { pagePath } from '../../../common/routes.ts';
+import { pagePath, privacySettingsPath } from '../../../common/routes.ts';
 import { LanguageLinks } from '../../features/i18n/LanguageLinks.tsx';
 
 const LEGAL_PAGES = [
@@ -25,6 +25,9 @@ export function Footer() {
                 <Link to={pagePath(lang, page)}>{t(label)}</Link>
               </li>
             ))}
+            <li>
+              <Link to={privacySettingsPath(lang)}>{t('footer.privacySettings')}</Link>
+            </li>
           </ul>
         </nav>
         <nav aria-labelledby="footer-languages">

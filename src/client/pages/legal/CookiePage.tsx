@@ -1,7 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import type { Language } from '../../../common/languages.ts';
-import { type Lifetime, STORAGE_ENTRIES } from '../../../common/storage.ts';
+import { type Lifetime, STORAGE_ENTRIES, type StorageEntry } from '../../../common/storage.ts';
+import { ConsentSettings } from '../../features/consent/ConsentSettings.tsx';
+import { useSiteConfig } from '../../features/site/site-config.tsx';
 import { LegalArticle } from './LegalArticle.tsx';
 
 /** A lifetime in the reader's words: whole years as years, otherwise days, spelled by Intl. */
@@ -10,15 +12,22 @@ function useLifetimeLabel(): (lifetime: Lifetime) => string {
   const { lang } = useParams() as { lang: Language };
   return (lifetime) => {
     if (lifetime === 'untilCleared') return t('lifetimes.untilCleared');
+    if (lifetime === 'tab') return t('lifetimes.tab');
     const years = lifetime.days / 365;
     const [value, unit] = Number.isInteger(years) ? [years, 'year'] : [lifetime.days, 'day'];
     return new Intl.NumberFormat(lang, { style: 'unit', unit, unitDisplay: 'long' }).format(value);
   };
 }
 
+/** Whether an entry waits for the visitor's consent on a site with the privacy option on or off. */
+function needsConsent(entry: StorageEntry, privacyOption: boolean): boolean {
+  return entry.needsConsent === 'withPrivacyOption' ? privacyOption : entry.needsConsent;
+}
+
 export default function CookiePage() {
   const { t } = useTranslation('cookie');
   const lifetimeLabel = useLifetimeLabel();
+  const privacyOption = useSiteConfig().privacy.fingerprintAfterConsent;
   return (
     <LegalArticle
       title={t('title')}
@@ -26,6 +35,7 @@ export default function CookiePage() {
       lead={t('lead')}
       sections={[{ id: 'control', title: t('control.title'), text: t('control.text') }]}
     >
+      <ConsentSettings privacyOption={privacyOption} />
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls on narrow screens must be reachable by keyboard */}
       <section className="table-scroll" aria-labelledby="storage-caption" tabIndex={0}>
         <table className="storage-table">
@@ -48,7 +58,7 @@ export default function CookiePage() {
                 <td>{t(`kinds.${entry.kind}`)}</td>
                 <td>{t(`items.${entry.id}.purpose`)}</td>
                 <td>{lifetimeLabel(entry.lifetime)}</td>
-                <td>{entry.needsConsent ? t('consent.needed') : t('consent.notNeeded')}</td>
+                <td>{needsConsent(entry, privacyOption) ? t('consent.needed') : t('consent.notNeeded')}</td>
               </tr>
             ))}
           </tbody>

@@ -1,0 +1,44 @@
+import { useEffect, useState } from 'react';
+import { useAnalytics } from '../features/analytics/use-analytics.ts';
+import { ConsentPrompt } from '../features/consent/ConsentPrompt.tsx';
+import { useConsent } from '../features/consent/consent.ts';
+import { useSiteConfig } from '../features/site/site-config.tsx';
+import { startTracing } from '../features/tracing/browser-tracing.ts';
+import { useVisitorId } from '../features/visitor/use-visitor-id.ts';
+
+/**
+ * How long the heavy work (tracing, computing the fingerprint, analytics) waits after the prompt:
+ * computing a fingerprint takes several long tasks on a slow phone, and they must not compete with
+ * the visitor's first reading and tapping.
+ */
+const SETTLE_MS = 3_000;
+
+/** True once the page has settled: SETTLE_MS later, in an idle moment; then tracing has started. */
+function useSettledAndTraced(): boolean {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    const start = () => startTracing().then(() => setReady(true));
+    const timer = setTimeout(() => {
+      if ('requestIdleCallback' in window) requestIdleCallback(start, { timeout: 2_000 });
+      else void start();
+    }, SETTLE_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  return ready;
+}
+
+/**
+ * Everything the visit needs beyond the page, loaded after the first paint: the consent prompt at
+ * once while the visitor has not answered; once the page has settled, tracing (first, so the
+ * identifier request already carries `traceparent`), then the visitor identifier (with the privacy
+ * option, only after consent) and analytics when consent is granted.
+ */
+export default function VisitorServices() {
+  const consent = useConsent();
+  const { privacy } = useSiteConfig();
+  const settled = useSettledAndTraced();
+  const identify = settled && consent !== null && (!privacy.fingerprintAfterConsent || consent === 'granted');
+  const visitor = useVisitorId(identify);
+  useAnalytics(consent === 'granted', visitor);
+  return consent === 'pending' ? <ConsentPrompt /> : null;
+}

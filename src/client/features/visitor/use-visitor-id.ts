@@ -1,0 +1,39 @@
+import { useEffect, useState } from 'react';
+import { storageEntry } from '../../../common/storage.ts';
+import { readCookie, writeCookie } from '../storage/cookies.ts';
+import { computeFingerprint } from './fingerprint.ts';
+import { obtainVisitorId, type VisitorIdState } from './visitor-id.ts';
+
+const FPID = storageEntry('visitorId');
+
+const browserPorts = {
+  readCookie: () => readCookie(FPID.name),
+  writeCookie: (fpid: string) => writeCookie(FPID, fpid),
+  computeFingerprint,
+  fetch: (input: string, init: RequestInit) => window.fetch(input, init),
+  setTimeout: (callback: () => void, ms: number) => window.setTimeout(callback, ms),
+};
+
+/** One run per page load, shared by every component that asks. */
+let run: Promise<VisitorIdState> | null = null;
+
+/**
+ * The visitor identifier, its loading flag and error message. The flow starts when `enabled`
+ * turns true (after the first paint; with the privacy option, after consent) and runs once.
+ */
+export function useVisitorId(enabled: boolean): VisitorIdState {
+  const [state, setState] = useState<VisitorIdState>({ visitorId: null, loading: enabled, error: null });
+  useEffect(() => {
+    if (!enabled) return;
+    let current = true;
+    setState((previous) => (previous.visitorId || previous.error ? previous : { ...previous, loading: true }));
+    run ??= obtainVisitorId(browserPorts);
+    void run.then((result) => {
+      if (current) setState(result);
+    });
+    return () => {
+      current = false;
+    };
+  }, [enabled]);
+  return state;
+}

@@ -1,0 +1,12 @@
+/** Where the browser sends analytics: the site's own address, which the server forwards or keeps. */
+export const POSTHOG_PATH = '/api/posthog';
+
+/**
+ * The project key posthog-js is started with. The browser never learns the operator's PostHog key:
+ * the server puts it in place of this one when it forwards (POSTHOG_KEY), and the embedded store
+ * ignores it.
+ */
+export const POSTHOG_BROWSER_KEY = 'first-party';
+
+/** Where the browser exports its traces (OTLP/HTTP, JSON). */
+export const TRACES_PATH = '/api/traces';

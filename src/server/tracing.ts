@@ -1,0 +1,61 @@
+import { ROOT_CONTEXT, SpanKind, SpanStatusCode, type TextMapGetter } from '@opentelemetry/api';
+import { W3CTraceContextPropagator } from '@opentelemetry/core';
+import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { resourceFromAttributes } from '@opentelemetry/resources';
+import { BasicTracerProvider, BatchSpanProcessor } from '@opentelemetry/sdk-trace-base';
+import type { MiddlewareHandler } from 'hono';
+
+export interface ServerTracing {
+  /** One server span per API request, a child of the browser's span when it sent `traceparent`. */
+  middleware: MiddlewareHandler;
+  flush(): Promise<void>;
+  shutdown(): Promise<void>;
+}
+
+const headerGetter: TextMapGetter<Headers> = {
+  get: (headers, key) => headers.get(key) ?? undefined,
+  keys: (headers) => [...headers.keys()],
+};
+
+/** `/api/posthog/e/` → `/api/posthog`: span names stay few, whatever paths clients send. */
+const routeOf = (pathname: string) => pathname.split('/').slice(0, 3).join('/');
+
+/**
+ * The server's own tracing, exported to the collector named by OTEL_EXPORTER_OTLP_ENDPOINT; null
+ * without one. The provider is not registered globally, so two apps in one process (tests) keep
+ * their spans apart.
+ */
+export function createServerTracing(endpoint: string | undefined, timeoutMs: number): ServerTracing | null {
+  if (!endpoint) return null;
+  const exporter = new OTLPTraceExporter({
+    url: `${endpoint.replace(/\/+$/, '')}/v1/traces`,
+    timeoutMillis: timeoutMs,
+  });
+  const provider = new BasicTracerProvider({
+    resource: resourceFromAttributes({ 'service.name': 'polyglot-site-server', 'service.version': '1.0.0' }),
+    spanProcessors: [new BatchSpanProcessor(exporter)],
+  });
+  const tracer = provider.getTracer('polyglot-site-server', '1.0.0');
+  const propagator = new W3CTraceContextPropagator();
+
+  return {
+    middleware: async (c, next) => {
+      const parent = propagator.extract(ROOT_CONTEXT, c.req.raw.headers, headerGetter);
+      const url = new URL(c.req.url);
+      const span = tracer.startSpan(
+        `${c.req.method} ${routeOf(url.pathname)}`,
+        { kind: SpanKind.SERVER, attributes: { 'http.request.method': c.req.method, 'url.path': url.pathname } },
+        parent,
+      );
+      try {
+        await next();
+      } finally {
+        span.setAttribute('http.response.status_code', c.res.status);
+        if (c.res.status >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+        span.end();
+      }
+    },
+    flush: () => provider.forceFlush(),
+    shutdown: () => provider.shutdown(),
+  };
+}

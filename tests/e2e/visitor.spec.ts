@@ -1,0 +1,252 @@
+import { gunzipSync } from 'node:zlib';
+import { type BrowserContext, expect, type Page, type Request, test } from '@playwright/test';
+import { expectAccessible, layoutShift, waitForHydration, watchConsole } from './helpers.ts';
+
+const FPID = /^v1\.[\w-]+\.[\w-]+$/;
+const TRACEPARENT = /^00-[0-9a-f]{32}-[0-9a-f]{16}-01$/;
+const YEAR_SECONDS = 365 * 24 * 60 * 60;
+/**
+ * The identifier, tracing and analytics start a few seconds after the page has settled (see
+ * VisitorServices); checks that something did not happen wait at least this long.
+ */
+const SERVICES_START_MS = 5_000;
+const SLOW = { timeout: 15_000 };
+
+/** Requests of a page to a path, as they leave the browser. */
+function recordRequests(page: Page, path: string): Request[] {
+  const requests: Request[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith(path)) requests.push(request);
+  });
+  return requests;
+}
+
+const prompt = (page: Page) => page.getByRole('region', { name: 'Your privacy choice' });
+
+async function cookie(context: BrowserContext, name: string) {
+  return (await context.cookies()).find((c) => c.name === name);
+}
+
+/** The events of a posthog-js request body, whichever encoding it chose. */
+function eventsIn(request: Request): { event: string; properties: Record<string, unknown>; $set?: object }[] {
+  const body = request.postDataBuffer() ?? Buffer.alloc(0);
+  const text = body[0] === 0x1f && body[1] === 0x8b ? gunzipSync(body).toString() : body.toString();
+  const decoded = text.startsWith('data=')
+    ? Buffer.from(new URLSearchParams(text).get('data') ?? '', 'base64').toString()
+    : text;
+  const payload = JSON.parse(decoded);
+  return Array.isArray(payload) ? payload : (payload.batch ?? [payload]);
+}
+
+test('a first visit sends the fingerprint record once and keeps the identifier in a cookie', async ({
+  page,
+  context,
+}) => {
+  const problems = watchConsole(page);
+  const records = recordRequests(page, '/api/fingerprint');
+  await page.goto('/en');
+  await waitForHydration(page);
+  // Nothing of it happens before the page has painted and hydrated.
+  expect(records).toHaveLength(0);
+
+  await expect(prompt(page)).toBeVisible();
+  await expect.poll(async () => (await cookie(context, '_fpid'))?.value, SLOW).toMatch(FPID);
+  expect(records).toHaveLength(1);
+  const record = records[0]?.postDataJSON();
+  expect(Object.keys(record).sort()).toEqual(['components', 'timestamp', 'userAgent', 'visitorId']);
+  expect(record.visitorId).toMatch(/^[0-9a-f]{32}$/);
+  expect(record.userAgent).toBe(await page.evaluate(() => navigator.userAgent));
+  const answer = await (await records[0]?.response())?.json();
+
+  const fpid = await cookie(context, '_fpid');
+  expect(fpid).toMatchObject({ value: answer.fpid, path: '/', sameSite: 'Lax', secure: true, httpOnly: false });
+  expect(fpid?.expires ?? 0).toBeGreaterThan(Date.now() / 1000 + YEAR_SECONDS - 3600);
+  expect(problems).toEqual([]);
+});
+
+test('a return visit sends nothing', async ({ page }) => {
+  const records = recordRequests(page, '/api/fingerprint');
+  await page.goto('/fr');
+  await expect.poll(() => records.length, SLOW).toBe(1);
+  await records[0]?.response();
+  await page.goto('/fr/about');
+  await expect(page.getByRole('region', { name: 'Votre choix en matière de confidentialité' })).toBeVisible();
+  await page.waitForTimeout(SERVICES_START_MS);
+  expect(records).toHaveLength(1);
+});
+
+test('the consent prompt overlays the page, is accessible and usable by keyboard', async ({ page }) => {
+  await page.goto('/de/about');
+  await waitForHydration(page);
+  const region = page.getByRole('region', { name: 'Ihre Datenschutz-Entscheidung' });
+  await expect(region).toBeVisible();
+  await expectAccessible(page);
+  expect(await region.evaluate((element) => getComputedStyle(element).position)).toBe('fixed');
+  // The header may still settle while the page loads (a matter of the layout, not of the prompt).
+  const shift = await layoutShift(page, 300, '.site-header');
+  expect(shift).toBe(0);
+
+  await region.getByRole('button', { name: 'Ablehnen' }).focus();
+  await expect(region.getByRole('button', { name: 'Ablehnen' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(region).toBeHidden();
+  await expect(page.locator('main')).toBeFocused();
+});
+
+test('declined consent sends no analytics at all', async ({ page, context }) => {
+  const problems = watchConsole(page);
+  const analytics = recordRequests(page, '/api/posthog');
+  await page.goto('/it');
+  await prompt(page)
+    .or(page.getByRole('region', { name: 'La tua scelta sulla privacy' }))
+    .waitFor();
+  await page.getByRole('button', { name: 'Rifiuta' }).click();
+  expect((await cookie(context, 'consent'))?.value).toBe('denied');
+
+  await page.locator('header').getByRole('link', { name: 'Chi siamo' }).click();
+  await expect(page).toHaveURL(/\/it\/about$/);
+  await page.goto('/it/contact');
+  await waitForHydration(page);
+  await page.waitForTimeout(SERVICES_START_MS);
+  expect(analytics).toHaveLength(0);
+  await expect(page.getByRole('region', { name: 'La tua scelta sulla privacy' })).toHaveCount(0);
+  const stored = await page.evaluate(() => [...Object.keys(localStorage), ...Object.keys(sessionStorage)]);
+  expect(stored.filter((name) => name.startsWith('ph_'))).toEqual([]);
+  expect((await context.cookies()).map((c) => c.name)).not.toContain('ph_fpid');
+  expect(problems).toEqual([]);
+});
+
+test.describe('with consent granted', () => {
+  // posthog-js drops events from browsers driven by automation; this one acts as a visitor's.
+  test.beforeEach(async ({ page }) => {
+    await page.addInitScript(() => Object.defineProperty(navigator, 'webdriver', { get: () => false }));
+  });
+  test.use({
+    userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36',
+  });
+
+  test('events go through the first-party proxy under the visitor identifier', async ({ page, context }) => {
+    const problems = watchConsole(page);
+    const analytics = recordRequests(page, '/api/posthog');
+    await page.goto('/nl');
+    await page.getByRole('button', { name: 'Statistieken toestaan' }).click();
+    await expect(page.getByRole('region', { name: 'Jouw privacykeuze' })).toBeHidden();
+    await expect.poll(async () => (await cookie(context, '_fpid'))?.value, SLOW).toMatch(FPID);
+    const fpid = (await cookie(context, '_fpid'))?.value;
+
+    const events = async () =>
+      analytics
+        .filter((r) => r.method() === 'POST' && /\/api\/posthog\/(e|i\/v0\/e)\//.test(r.url()))
+        .flatMap(eventsIn);
+    await expect.poll(async () => (await events()).map((e) => e.event), SLOW).toContain('$pageview');
+    const first = await events();
+    expect(first.map((e) => e.event)).toContain('$identify');
+    for (const event of first) expect(event.properties.distinct_id).toBe(fpid);
+    const identify = first.find((e) => e.event === '$identify');
+    expect(identify?.$set).toMatchObject({
+      environment: 'development',
+      language: expect.any(String),
+      time_zone: expect.any(String),
+      user_agent: expect.stringContaining('Chrome/140'),
+    });
+
+    await page.locator('header').getByRole('link', { name: 'Over ons' }).click();
+    await expect(page).toHaveURL(/\/nl\/about$/);
+    await expect.poll(async () => (await events()).filter((e) => e.event === '$pageview').length, SLOW).toBe(2);
+    const leave = (await events()).find((e) => e.event === '$pageleave');
+    expect(leave?.properties.$pathname).toBe('/nl');
+    for (const request of analytics) expect((await request.response())?.status()).toBe(200);
+
+    // Only the declared items are stored, under the declared names.
+    expect((await context.cookies()).map((c) => c.name).sort()).toEqual(['_fpid', 'consent', 'lang', 'ph_fpid']);
+    expect(problems).toEqual([]);
+  });
+
+  test('withdrawing consent on the cookie policy stops analytics and removes its data', async ({ page, context }) => {
+    await page.goto('/en/cookie-policy');
+    await page.getByRole('button', { name: 'Allow analytics' }).first().click();
+    await expect.poll(async () => (await cookie(context, 'ph_fpid'))?.value, SLOW).toBeTruthy();
+    const settings = page.getByRole('region', { name: 'Your choice' });
+    await expect(settings.getByText('You currently allow analytics.')).toBeVisible();
+    await expect(settings.getByRole('button', { name: 'Allow analytics' })).toHaveAttribute('aria-pressed', 'true');
+    await expectAccessible(page);
+
+    await settings.getByRole('button', { name: 'Decline analytics' }).click();
+    await expect(settings.getByText('You currently decline analytics.')).toBeVisible();
+    expect((await cookie(context, 'consent'))?.value).toBe('denied');
+    await expect.poll(async () => (await cookie(context, 'ph_fpid'))?.value).toBeUndefined();
+    const analyticsStorage = () =>
+      page.evaluate(() =>
+        [...Object.keys(localStorage), ...Object.keys(sessionStorage)].filter((key) => key.startsWith('ph_')),
+      );
+    await expect.poll(analyticsStorage).toEqual([]);
+
+    // What was captured before the withdrawal may still leave in posthog-js's last flush; after it,
+    // nothing does.
+    const analytics = recordRequests(page, '/api/posthog');
+    await page.locator('header').getByRole('link', { name: 'About' }).click();
+    await page.waitForTimeout(4_000);
+    expect(analytics).toEqual([]);
+    expect(await analyticsStorage()).toEqual([]);
+  });
+});
+
+test('same-origin fetches carry traceparent, and the visit is exported as one trace', async ({ page }) => {
+  const records = recordRequests(page, '/api/fingerprint');
+  const texts = recordRequests(page, '/locales/');
+  const traces = recordRequests(page, '/api/traces');
+  await page.goto('/th');
+  await expect.poll(() => records.length, SLOW).toBe(1);
+  const traceparent = records[0]?.headers().traceparent ?? '';
+  expect(traceparent).toMatch(TRACEPARENT);
+
+  await page.locator('header').getByRole('link', { name: 'ติดต่อเรา' }).click();
+  await expect.poll(() => texts.length).toBeGreaterThan(0);
+  const traceId = traceparent.split('-')[1];
+  for (const request of texts) expect(request.headers().traceparent?.split('-')[1]).toBe(traceId);
+
+  // Leaving the page ends the session span and sends what is left. A real unload sends it with
+  // keepalive, which the test cannot watch; the same two events, without leaving, can be.
+  await page.evaluate(() => {
+    window.dispatchEvent(new PageTransitionEvent('pagehide'));
+    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+    document.dispatchEvent(new Event('visibilitychange'));
+  });
+  await expect.poll(() => traces.length, { timeout: 10_000 }).toBeGreaterThan(0);
+  const spans = traces.flatMap((request) =>
+    request
+      .postDataJSON()
+      .resourceSpans.flatMap((r: { scopeSpans: { spans: unknown[] }[] }) => r.scopeSpans.flatMap((s) => s.spans)),
+  ) as { name: string; traceId: string; attributes: { key: string; value: Record<string, unknown> }[] }[];
+  expect(spans.map((s) => s.name)).toContain('application-session');
+  const fetchSpan = spans.find((s) =>
+    s.attributes.some((a) => a.key === 'url.full' && String(Object.values(a.value)[0]).endsWith('/api/fingerprint')),
+  );
+  const attributes = Object.fromEntries(fetchSpan?.attributes.map((a) => [a.key, Object.values(a.value)[0]]) ?? []);
+  expect(attributes).toMatchObject({ 'http.request.method': 'POST', 'http.response.status_code': 200 });
+  expect(fetchSpan?.traceId).toBe(traceId);
+  const version = traces[0]
+    ?.postDataJSON()
+    .resourceSpans[0].resource.attributes.find((a: { key: string }) => a.key === 'service.version');
+  expect(version?.value.stringValue).toBe('1.0.0');
+});
+
+test('with the privacy option, the fingerprint waits for consent', async ({ page }) => {
+  // The operator's option arrives with the page's configuration; this turns it on for one visit.
+  await page.addInitScript(() => {
+    let config: unknown;
+    Object.defineProperty(window, '__SITE_CONFIG__', {
+      get: () => config,
+      set: (value: { privacy: object }) => {
+        config = { ...value, privacy: { fingerprintAfterConsent: true } };
+      },
+    });
+  });
+  const records = recordRequests(page, '/api/fingerprint');
+  await page.goto('/en');
+  await expect(prompt(page)).toBeVisible();
+  await page.waitForTimeout(SERVICES_START_MS);
+  expect(records).toHaveLength(0);
+  await prompt(page).getByRole('button', { name: 'Allow analytics' }).click();
+  await expect.poll(() => records.length, SLOW).toBe(1);
+});
