@@ -19,6 +19,9 @@ export interface StorageEntry {
 export const STORAGE_ENTRIES = [
   { id: 'languageStored', name: 'lang', kind: 'localStorage', lifetime: 'untilCleared', needsConsent: false },
   { id: 'languageCookie', name: 'lang', kind: 'cookie', lifetime: { days: 365 }, needsConsent: false },
+  // The session of a signed-in visitor. Its lifetime is the session's absolute end; the server ends
+  // it sooner when it lies unused (see SESSION_IDLE_SECONDS) or at sign-out.
+  { id: 'session', name: '__Host-session', kind: 'cookie', lifetime: { days: 30 }, needsConsent: false },
 ] as const satisfies readonly StorageEntry[];
 
 export type StorageId = (typeof STORAGE_ENTRIES)[number]['id'];

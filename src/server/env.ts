@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_SESSION_IDLE_SECONDS, SESSION_LIFETIME_SECONDS } from './auth/session-cookie.ts';
 
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -19,6 +20,23 @@ const EnvSchema = z.object({
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   /** Signs visitor identifiers; set it when several instances must accept each other's. */
   SERVER_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /**
+   * The SMTP server that delivers mail (smtp://user:password@host:587, or smtps:// for TLS from the
+   * start). Without it, mail is kept in the mail_outbox table and printed to the log.
+   */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^/\s]+/, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  /** Sender of that mail, as `address` or `Name <address>`; by default the brand at no-reply@ its domain. */
+  MAIL_FROM: z.string().min(3).max(320).optional(),
+  /** A session unused for this many seconds ends; 7 days by default, 30 days (the session's absolute end) at most. */
+  SESSION_IDLE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(SESSION_LIFETIME_SECONDS)
+    .default(DEFAULT_SESSION_IDLE_SECONDS),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { DATA_DIR: string; SITE_DIR: string };

@@ -1,12 +1,21 @@
-import { useEffect } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
-import { PAGE_IDS, PAGES, pagePath } from '../../common/routes.ts';
+import { Suspense, useEffect } from 'react';
+import { Navigate, Outlet, Route, Routes } from 'react-router';
+import { PAGE_IDS, PAGES, type PageId, pagePath } from '../../common/routes.ts';
+import { ToastProvider } from '../features/toast/ToastProvider.tsx';
 import { LanguageRoot } from './layout/LanguageRoot.tsx';
 import { Page } from './layout/Page.tsx';
 import { PageErrorBoundary } from './layout/PageError.tsx';
 import { SiteLayout } from './layout/SiteLayout.tsx';
 
 const inLayout = PAGE_IDS.filter((page) => PAGES[page].layout);
+const outsideLayout = PAGE_IDS.filter((page) => !PAGES[page].layout);
+
+const pageRoute = (page: PageId) =>
+  PAGES[page].path ? (
+    <Route key={page} path={PAGES[page].path} element={<Page id={page} />} />
+  ) : (
+    <Route key={page} index element={<Page id={page} />} />
+  );
 
 /** The route tree, from the page table. The server answers unknown paths itself; `*` covers in-app links. */
 export function App() {
@@ -16,26 +25,30 @@ export function App() {
     document.documentElement.dataset.hydrated = 'true';
   }, []);
   return (
-    <Routes>
-      <Route
-        path=":lang"
-        element={
-          <PageErrorBoundary>
-            <LanguageRoot />
-          </PageErrorBoundary>
-        }
-      >
-        <Route element={<SiteLayout />}>
-          {inLayout.map((page) =>
-            PAGES[page].path ? (
-              <Route key={page} path={PAGES[page].path} element={<Page id={page} />} />
-            ) : (
-              <Route key={page} index element={<Page id={page} />} />
-            ),
-          )}
+    <ToastProvider>
+      <Routes>
+        <Route
+          path=":lang"
+          element={
+            <PageErrorBoundary>
+              <LanguageRoot />
+            </PageErrorBoundary>
+          }
+        >
+          <Route element={<SiteLayout />}>{inLayout.map(pageRoute)}</Route>
+          {/* Sign-in pages stand alone, without header and footer; each brings its own frame. */}
+          <Route
+            element={
+              <Suspense fallback={<div className="page-placeholder" />}>
+                <Outlet />
+              </Suspense>
+            }
+          >
+            {outsideLayout.map(pageRoute)}
+          </Route>
         </Route>
-      </Route>
-      <Route path="*" element={<Navigate to={pagePath('en', 'home')} replace />} />
-    </Routes>
+        <Route path="*" element={<Navigate to={pagePath('en', 'home')} replace />} />
+      </Routes>
+    </ToastProvider>
   );
 }

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { LegalArticle } from './LegalArticle.tsx';
 
-const SECTIONS = ['controller', 'visits', 'language', 'messages', 'sharing', 'rights', 'changes'] as const;
+const SECTIONS = ['controller', 'visits', 'language', 'account', 'messages', 'sharing', 'rights', 'changes'] as const;
 
 export default function PrivacyPage() {
   const { t } = useTranslation('privacy');
