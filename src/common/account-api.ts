@@ -13,9 +13,10 @@ export const AUTH_API = {
   deleteAccount: '/api/account/delete',
 } as const;
 
-/** Who is signed in, as far as the header needs to know. */
+/** Who is signed in, as far as the header needs to know; `expired` once, when the session just lapsed. */
 export interface SessionAnswer {
   account: { name: string } | null;
+  expired?: true;
 }
 
 /** A sign-in either opens a session or, for an account whose email is not confirmed yet, asks for the code. */

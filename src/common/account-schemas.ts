@@ -110,6 +110,7 @@ export const MailRequestSchema = z.object({ email: EmailSchema, language: Langua
 
 export const ResetPasswordSchema = z.object({ email: EmailSchema, code: CodeSchema, password: PasswordSchema });
 
-export const DeleteAccountSchema = z.object({ password: CurrentPasswordSchema });
+/** Calls that need nothing but the session still take a JSON object, like every other state-changing call. */
+export const NoFieldsSchema = z.object({});
 
-export type RegisterInput = z.input<typeof RegisterSchema>;
+export const DeleteAccountSchema = z.object({ password: CurrentPasswordSchema });

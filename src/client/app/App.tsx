@@ -1,7 +1,8 @@
-import { Suspense, useEffect } from 'react';
-import { Navigate, Outlet, Route, Routes } from 'react-router';
+import { useEffect } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
 import { PAGE_IDS, PAGES, type PageId, pagePath } from '../../common/routes.ts';
 import { ToastProvider } from '../features/toast/ToastProvider.tsx';
+import { AuthLayout } from './layout/AuthLayout.tsx';
 import { LanguageRoot } from './layout/LanguageRoot.tsx';
 import { Page } from './layout/Page.tsx';
 import { PageErrorBoundary } from './layout/PageError.tsx';
@@ -36,16 +37,7 @@ export function App() {
           }
         >
           <Route element={<SiteLayout />}>{inLayout.map(pageRoute)}</Route>
-          {/* Sign-in pages stand alone, without header and footer; each brings its own frame. */}
-          <Route
-            element={
-              <Suspense fallback={<div className="page-placeholder" />}>
-                <Outlet />
-              </Suspense>
-            }
-          >
-            {outsideLayout.map(pageRoute)}
-          </Route>
+          <Route element={<AuthLayout />}>{outsideLayout.map(pageRoute)}</Route>
         </Route>
         <Route path="*" element={<Navigate to={pagePath('en', 'home')} replace />} />
       </Routes>

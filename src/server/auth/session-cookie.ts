@@ -12,7 +12,10 @@ const SESSION_COOKIE = storageEntry('session');
 export const SESSION_LIFETIME_SECONDS = SESSION_COOKIE.lifetime.days * 24 * 60 * 60;
 /** A session unused for a week lapses, unless SESSION_IDLE_SECONDS says otherwise. */
 export const DEFAULT_SESSION_IDLE_SECONDS = 7 * 24 * 60 * 60;
-/** Recording every use would write on every request; to within a minute is exact enough for the idle timeout. */
+/**
+ * Recording every use would write on every request: a use is recorded when the last one is more
+ * than a minute old, or a tenth of the idle timeout when that is shorter.
+ */
 const TOUCH_AFTER_SECONDS = 60;
 
 export type SessionState =
@@ -52,11 +55,11 @@ export async function endSession(c: Context, db: Queryable): Promise<void> {
  * The session the request's cookie names. A lapsed session is deleted when it is found, so it
  * reports SESSION_EXPIRED once; the cookie of a lapsed or unknown one is cleared.
  */
-export async function readSession(c: Context, db: Queryable, idleSeconds: number): Promise<SessionState> {
+export async function readSession(c: Context, db: Queryable, idleTimeout: number): Promise<SessionState> {
   const token = readToken(c);
   if (!token) return { kind: 'none' };
   const tokenHash = hashSessionToken(token);
-  const session = await findSession(db, tokenHash, idleSeconds);
+  const session = await findSession(db, tokenHash, idleTimeout);
   if (!session) {
     clearSessionCookie(c);
     return { kind: 'none' };
@@ -66,16 +69,16 @@ export async function readSession(c: Context, db: Queryable, idleSeconds: number
     clearSessionCookie(c);
     return { kind: 'lapsed' };
   }
-  if (session.idleSeconds > TOUCH_AFTER_SECONDS) await touchSession(db, tokenHash);
+  if (session.idleSeconds > Math.min(TOUCH_AFTER_SECONDS, idleTimeout / 10)) await touchSession(db, tokenHash);
   return { kind: 'active', accountId: session.accountId, name: session.name, tokenHash };
 }
 
 export type ActiveSession = Extract<SessionState, { kind: 'active' }>;
 
 /** Lets only signed-in visitors through: UNAUTHORIZED without a session, SESSION_EXPIRED when it lapsed. */
-export function requireSession(db: Queryable, idleSeconds: number) {
+export function requireSession(db: Queryable, idleTimeout: number) {
   return createMiddleware<{ Variables: { session: ActiveSession } }>(async (c, next) => {
-    const session = await readSession(c, db, idleSeconds);
+    const session = await readSession(c, db, idleTimeout);
     if (session.kind === 'none') return fail(c, 401, 'UNAUTHORIZED');
     if (session.kind === 'lapsed') return fail(c, 401, 'SESSION_EXPIRED');
     c.set('session', session);

@@ -61,7 +61,11 @@ export function parseMail(raw: string): Omit<CaughtMail, 'from' | 'to'> {
   const parts: { type: string; content: string }[] = [];
   const boundary = /boundary="?([^";]+)"?/i.exec(headers['content-type'] ?? '')?.[1];
   if (boundary) {
-    for (const part of body.split(`--${boundary}`).slice(1, -1)) {
+    // The line break before each boundary belongs to the boundary, not to the part.
+    for (const part of body
+      .split(`--${boundary}`)
+      .slice(1, -1)
+      .map((p) => p.replace(/\r?\n$/, ''))) {
       const at = part.search(/\r?\n\r?\n/);
       const partHeaders = parseHeaders(part.slice(0, at));
       parts.push({

@@ -1,6 +1,6 @@
 import type { Hono } from 'hono';
 import { type AccountAnswer, AUTH_API } from '../../common/account-api.ts';
-import { DeleteAccountSchema } from '../../common/account-schemas.ts';
+import { DeleteAccountSchema, NoFieldsSchema } from '../../common/account-schemas.ts';
 import { fail } from '../api-error.ts';
 import { checkLimits } from '../auth/limits.ts';
 import type { AccountServices } from '../auth/services.ts';
@@ -26,7 +26,7 @@ export function accountRoutes(app: Hono, services: AccountServices) {
     } satisfies AccountAnswer);
   });
 
-  app.post(AUTH_API.signOutEverywhere, signedIn, async (c) => {
+  app.post(AUTH_API.signOutEverywhere, signedIn, jsonBody(NoFieldsSchema), async (c) => {
     await deleteAccountSessions(db, c.get('session').accountId);
     clearSessionCookie(c);
     return c.json({});

@@ -1,6 +1,6 @@
 import type { Hono } from 'hono';
 import { AUTH_API, CODE_MAX_ATTEMPTS, type LoginAnswer, type SessionAnswer } from '../../common/account-api.ts';
-import { LoginSchema } from '../../common/account-schemas.ts';
+import { LoginSchema, NoFieldsSchema } from '../../common/account-schemas.ts';
 import { fail } from '../api-error.ts';
 import { issueCode } from '../auth/codes.ts';
 import { checkLimits } from '../auth/limits.ts';
@@ -42,13 +42,14 @@ export function sessionRoutes(app: Hono, services: AccountServices) {
   });
 
   // Ends the session on the server, not only in this browser; needs no valid session to succeed.
-  app.post(AUTH_API.logout, async (c) => {
+  app.post(AUTH_API.logout, jsonBody(NoFieldsSchema), async (c) => {
     await endSession(c, db);
     return c.json({});
   });
 
   app.get(AUTH_API.session, async (c) => {
     const session = await readSession(c, db, services.sessionIdleSeconds);
+    if (session.kind === 'lapsed') return c.json({ account: null, expired: true } satisfies SessionAnswer);
     return c.json({ account: session.kind === 'active' ? { name: session.name } : null } satisfies SessionAnswer);
   });
 }

@@ -1,9 +1,14 @@
 import { useTranslation } from 'react-i18next';
-import type { Toast, ToastStore } from './toast-store.ts';
+import type { Toast } from './toast-store.ts';
+import { useToast } from './use-toast.ts';
 
-/** The toasts themselves; their clock stops while the pointer or the keyboard focus is on one. */
-export default function ToastList({ toasts, store }: { toasts: readonly Toast[]; store: ToastStore }) {
+/**
+ * The toasts themselves; their clock stops while the pointer or the keyboard focus is on one. With
+ * more than one shown, a last item closes them all.
+ */
+export default function ToastList({ toasts }: { toasts: readonly Toast[] }) {
   const { t } = useTranslation();
+  const store = useToast();
   return (
     <>
       {toasts.map((toast) => (
@@ -45,6 +50,13 @@ export default function ToastList({ toasts, store }: { toasts: readonly Toast[];
           </button>
         </li>
       ))}
+      {toasts.filter((toast) => toast.isVisible).length > 1 && (
+        <li className="toasts__all">
+          <button type="button" className="toasts__hide-all" onClick={store.hideAll}>
+            {t('toasts.hideAll')}
+          </button>
+        </li>
+      )}
     </>
   );
 }

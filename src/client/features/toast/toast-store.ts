@@ -26,7 +26,6 @@ export type ToastInput = Pick<Toast, 'type' | 'message'> &
 export const MAX_TOASTS = 5;
 export const DEFAULT_DURATION = 5000;
 export const REMOVAL_DELAY = 300;
-export const DEFAULT_POSITION: ToastPosition = 'top-right';
 
 export interface ToastStore {
   /** Shows a toast and returns its id. */
@@ -36,24 +35,22 @@ export interface ToastStore {
   /** Stops a toast's clock while the visitor reads it (hover, focus), and starts it again. */
   pause(id: string): void;
   resume(id: string): void;
-  subscribe(listener: () => void): () => void;
-  getSnapshot(): readonly Toast[];
 }
 
 /**
- * The toasts and their clocks, apart from React so that the rules (at most 5, oldest dropped,
- * auto-close after the duration, removal 300 ms after hiding) can be tested alone.
+ * The toasts and their rules (at most 5, oldest dropped; auto-close after the duration; removal
+ * 300 ms after hiding), handing every new list to `publish` (the provider's state). Apart from
+ * React, so that the rules can be tested alone, and loaded only with the pages that show toasts.
  */
-export function createToastStore(): ToastStore {
+export function createToastStore(publish: (toasts: readonly Toast[]) => void): ToastStore {
   let toasts: readonly Toast[] = [];
   let next = 0;
-  const listeners = new Set<() => void>();
   // The auto-close clock of each visible toast: what is left of it, and the running timer if any.
   const clocks = new Map<string, { remaining: number; startedAt: number; timer?: ReturnType<typeof setTimeout> }>();
 
   const emit = (changed: readonly Toast[]) => {
     toasts = changed;
-    for (const listener of listeners) listener();
+    publish(changed);
   };
   const stopClock = (id: string) => {
     clearTimeout(clocks.get(id)?.timer);
@@ -102,11 +99,6 @@ export function createToastStore(): ToastStore {
       const clock = clocks.get(id);
       if (clock && !clock.timer) startClock(id, clock.remaining);
     },
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    getSnapshot: () => toasts,
   };
   return store;
 }

@@ -1,6 +1,6 @@
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { useToast } from './ToastProvider.tsx';
+import { useToast } from './use-toast.ts';
 
 function UsesToasts() {
   useToast();
