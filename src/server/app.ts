@@ -3,7 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { DEFAULT_SITE_CONFIG, type SiteConfig } from '../common/site-config.ts';
 import { apiError } from './api-error.ts';
-import { createPasswords, type HashingParams, OWASP_HASHING } from './auth/passwords.ts';
+import { createPasswords, DEFAULT_HASHING, type HashingParams } from './auth/passwords.ts';
 import type { AccountServices } from './auth/services.ts';
 import { DEFAULT_SESSION_IDLE_SECONDS } from './auth/session-cookie.ts';
 import type { Database } from './db/database.ts';
@@ -34,7 +34,7 @@ export interface AppOptions {
   texts?: Texts;
   /** Where mail goes: the outbox table by default (see SMTP_URL in env.ts). */
   mailer?: Mailer;
-  /** Only tests pass weaker parameters than OWASP's, to run fast. */
+  /** Only tests pass weaker parameters than the default, to run fast. */
   passwordHashing?: HashingParams;
   /** See SESSION_IDLE_SECONDS in env.ts. */
   sessionIdleSeconds?: number;
@@ -50,7 +50,7 @@ export function createApp(options: AppOptions): Hono {
     db,
     secret: options.secret,
     trustedProxies: options.trustedProxies,
-    passwords: createPasswords(options.passwordHashing ?? OWASP_HASHING),
+    passwords: createPasswords(options.passwordHashing ?? DEFAULT_HASHING),
     mailer: options.mailer ?? outboxMailer(db),
     site: options.site ?? DEFAULT_SITE_CONFIG,
     texts: options.texts ?? {},

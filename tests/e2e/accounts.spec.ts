@@ -203,21 +203,30 @@ test('the header shows who is signed in without moving anything or a hydration w
   const code = codeIn(await mailTo(person.email));
   await page.request.post('/api/auth/verify', { data: { email: person.email, code }, headers });
 
-  await page.goto('/th/about');
-  await waitForHydration(page);
-  await expect(page.locator('.header-account__name')).toContainText('Somchai Jaidee');
-  await expect(page.locator('header').getByRole('button', { name: 'ออกจากระบบ' })).toBeVisible();
-  const shift = await page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        let total = 0;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) total += entry.value;
-        }).observe({ type: 'layout-shift', buffered: true });
-        setTimeout(() => resolve(total), 500);
-      }),
-  );
-  expect(shift).toBe(0);
+  // A wide screen shows name and sign-out; a phone the name alone, in the same row as before.
+  for (const [width, signOutShown] of [
+    [1280, true],
+    [390, false],
+  ] as const) {
+    await page.setViewportSize({ width, height: 844 });
+    await page.goto('/th/about');
+    await waitForHydration(page);
+    await expect(page.locator('.header-account__name')).toContainText('Somchai Jaidee');
+    await expect(page.locator('header').getByRole('button', { name: 'ออกจากระบบ' })).toBeVisible({
+      visible: signOutShown,
+    });
+    const shift = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          let total = 0;
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) total += entry.value;
+          }).observe({ type: 'layout-shift', buffered: true });
+          setTimeout(() => resolve(total), 500);
+        }),
+    );
+    expect(shift, `layout shift at ${width}px`).toBe(0);
+  }
   await expectAccessible(page);
   expect(problems).toEqual([]);
 });
