@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { allowVisitor, field, newPerson } from './accounts.ts';
+import { expect, test } from '@playwright/test';
+import { allowVisitor, field, newPerson, registerThroughApi } from './accounts.ts';
 import { expectAccessible, waitForHydration, watchConsole } from './helpers.ts';
 
 /** Each sign-in form: its page, its submit button, and valid values for its fields by label. */
@@ -103,10 +103,7 @@ test('the password field: show and hide, strength, and copy, paste and select ke
 test('a taken address is shown under the email field', async ({ page, context, baseURL }) => {
   await allowVisitor(context, baseURL ?? '');
   const person = newPerson();
-  await page.request.post('/api/auth/register', {
-    data: { ...person, acceptTerms: true },
-    headers: { Origin: baseURL ?? '' },
-  });
+  await registerThroughApi(page.request, baseURL ?? '', person, false);
   await page.goto('/en/register');
   await waitForHydration(page);
   await field(page, 'Full name').fill('Someone Else');

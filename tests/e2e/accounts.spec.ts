@@ -1,9 +1,18 @@
-import { expect, test } from '@playwright/test';
-import { allowVisitor, codeIn, field, fillRegistration, mailTo, newPerson, unexpected } from './accounts.ts';
-import { expectAccessible, waitForHydration, watchConsole } from './helpers.ts';
+import { expect, type Page, test } from '@playwright/test';
+import {
+  allowVisitor,
+  codeIn,
+  field,
+  mailTo,
+  newPerson,
+  registerThroughApi,
+  registerThroughPage,
+  unexpected,
+} from './accounts.ts';
+import { expectAccessible, layoutShift, waitForHydration, watchConsole } from './helpers.ts';
 import { SHORT_SESSION_IDLE_SECONDS, SHORT_SESSION_PORT } from './settings.ts';
 
-const toasts = (page: import('@playwright/test').Page) => page.locator('.toasts__list');
+const toasts = (page: Page) => page.locator('.toasts__list');
 
 test('register, confirm from the mail, sign out and in, reset the password, delete the account', async ({
   page,
@@ -15,13 +24,7 @@ test('register, confirm from the mail, sign out and in, reset the password, dele
   await allowVisitor(context, baseURL ?? '');
   const person = newPerson('Zoë Ångström');
 
-  await page.goto('/en/register');
-  await waitForHydration(page);
-  await fillRegistration(page, person);
-  await expect(page.locator('.field__strength')).toHaveText('Password strength: Strong');
-  await page.getByRole('button', { name: 'Create account' }).click();
-
-  await expect(page).toHaveURL(/\/en\/validation$/);
+  await registerThroughPage(page, 'en', person);
   await expect(toasts(page)).toContainText(`We have sent a code to ${person.email}`);
   await expect(field(page, 'Email address')).toHaveValue(person.email);
   const mail = await mailTo(person.email);
@@ -93,15 +96,7 @@ test('five wrong codes spend the code; a new one from the mail works', async ({ 
   test.setTimeout(60_000);
   await allowVisitor(context, baseURL ?? '');
   const person = newPerson();
-  await page.goto('/it/register');
-  await waitForHydration(page);
-  await field(page, 'Nome e cognome').fill(person.name);
-  await field(page, 'Indirizzo email').fill(person.email);
-  await field(page, 'Numero di telefono').fill(person.phone);
-  await field(page, 'Password').fill(person.password);
-  await page.getByRole('checkbox').check();
-  await page.getByRole('button', { name: 'Crea account' }).click();
-  await expect(page).toHaveURL(/\/it\/validation$/);
+  await registerThroughPage(page, 'it', person);
 
   const mail = await mailTo(person.email);
   expect(mail.subject).toBe('Conferma il tuo indirizzo email per Your Company');
@@ -132,15 +127,7 @@ test('five wrong codes spend the code; a new one from the mail works', async ({ 
 test('the link in the mail fills in the code', async ({ page, context, baseURL }) => {
   await allowVisitor(context, baseURL ?? '');
   const person = newPerson();
-  await page.goto('/de/register');
-  await waitForHydration(page);
-  await field(page, 'Vor- und Nachname').fill(person.name);
-  await field(page, 'E-Mail-Adresse').fill(person.email);
-  await field(page, 'Telefonnummer').fill(person.phone);
-  await field(page, 'Passwort').fill(person.password);
-  await page.getByRole('checkbox').check();
-  await page.getByRole('button', { name: 'Konto erstellen' }).click();
-  await expect(page).toHaveURL(/\/de\/validation$/);
+  await registerThroughPage(page, 'de', person);
 
   const mail = await mailTo(person.email);
   const link = new URL(/http\S+#\S+/.exec(mail.text)?.[0] ?? '');
@@ -160,16 +147,7 @@ test('an expired session sends the visitor to sign in, saying so', async ({ page
   const site = `http://localhost:${SHORT_SESSION_PORT}`;
   await allowVisitor(context, site);
   const person = newPerson();
-  const headers = { Origin: site };
-  expect(
-    (
-      await page.request.post(`${site}/api/auth/register`, { data: { ...person, acceptTerms: true }, headers })
-    ).status(),
-  ).toBe(201);
-  const code = codeIn(await mailTo(person.email));
-  expect(
-    (await page.request.post(`${site}/api/auth/verify`, { data: { email: person.email, code }, headers })).status(),
-  ).toBe(200);
+  await registerThroughApi(page.request, site, person);
 
   await page.goto(`${site}/en/account`);
   await expect(page.locator('dl')).toContainText(person.email);
@@ -198,10 +176,7 @@ test('the header shows who is signed in without moving anything or a hydration w
   const problems = watchConsole(page);
   await allowVisitor(context, baseURL ?? '');
   const person = newPerson('Somchai Jaidee');
-  const headers = { Origin: baseURL ?? '' };
-  await page.request.post('/api/auth/register', { data: { ...person, acceptTerms: true }, headers });
-  const code = codeIn(await mailTo(person.email));
-  await page.request.post('/api/auth/verify', { data: { email: person.email, code }, headers });
+  await registerThroughApi(page.request, baseURL ?? '', person);
 
   // A wide screen shows name and sign-out; a phone the name alone, in the same row as before.
   for (const [width, signOutShown] of [
@@ -215,17 +190,7 @@ test('the header shows who is signed in without moving anything or a hydration w
     await expect(page.locator('header').getByRole('button', { name: 'ออกจากระบบ' })).toBeVisible({
       visible: signOutShown,
     });
-    const shift = await page.evaluate(
-      () =>
-        new Promise<number>((resolve) => {
-          let total = 0;
-          new PerformanceObserver((list) => {
-            for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) total += entry.value;
-          }).observe({ type: 'layout-shift', buffered: true });
-          setTimeout(() => resolve(total), 500);
-        }),
-    );
-    expect(shift, `layout shift at ${width}px`).toBe(0);
+    expect(await layoutShift(page), `layout shift at ${width}px`).toBe(0);
   }
   await expectAccessible(page);
   expect(problems).toEqual([]);

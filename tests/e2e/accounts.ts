@@ -1,7 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { type BrowserContext, expect, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { type APIRequestContext, type BrowserContext, expect, type Page } from '@playwright/test';
+import { AUTH_API } from '../../src/common/account-api.ts';
+import type { Language } from '../../src/common/languages.ts';
 import type { CaughtMail } from '../../src/server/mail/test-mail-server.ts';
 import { issueFpid } from '../../src/server/visitor/fpid.ts';
+import { waitForHydration } from './helpers.ts';
 import { MAIL_PORT, SERVER_SECRET } from './settings.ts';
 
 /**
@@ -61,13 +65,40 @@ export function codeIn(mail: CaughtMail): string {
  */
 export const field = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });
 
-/** Fills in the registration form of the page the browser is on. */
-export async function fillRegistration(page: Page, person: ReturnType<typeof newPerson>) {
-  await field(page, 'Full name').fill(person.name);
-  await field(page, 'Email address').fill(person.email);
-  await field(page, 'Phone number').fill(person.phone);
-  await field(page, 'Password').fill(person.password);
-  await page.getByRole('checkbox', { name: 'I accept the terms of use and have read the privacy policy.' }).check();
+/** Registers through the page in `language`, reading labels from its texts, and lands on validation. */
+export async function registerThroughPage(page: Page, language: Language, person: ReturnType<typeof newPerson>) {
+  const texts = JSON.parse(readFileSync(`public/locales/${language}/register.json`, 'utf8'));
+  await page.goto(`/${language}/register`);
+  await waitForHydration(page);
+  await field(page, texts.name).fill(person.name);
+  await field(page, texts.email).fill(person.email);
+  await field(page, texts.phone).fill(person.phone);
+  await field(page, texts.password).fill(person.password);
+  await page.getByRole('checkbox', { name: texts.acceptTerms }).check();
+  await page.getByRole('button', { name: texts.submit }).click();
+  await expect(page).toHaveURL(new RegExp(`/${language}/validation$`));
+}
+
+/**
+ * Registers through the API of `site` with the browser's cookies (so the visitor identifier goes
+ * along) and, unless `verify` is false, confirms with the mailed code: the browser is signed in.
+ */
+export async function registerThroughApi(
+  request: APIRequestContext,
+  site: string,
+  person: ReturnType<typeof newPerson>,
+  verify = true,
+) {
+  const headers = { Origin: site };
+  const registered = await request.post(`${site}${AUTH_API.register}`, {
+    data: { ...person, acceptTerms: true },
+    headers,
+  });
+  expect(registered.status()).toBe(201);
+  if (!verify) return;
+  const code = codeIn(await mailTo(person.email));
+  const verified = await request.post(`${site}${AUTH_API.verify}`, { data: { email: person.email, code }, headers });
+  expect(verified.status()).toBe(200);
 }
 
 /** Console problems, leaving out the failed requests a test provokes on purpose (a wrong password). */

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { STORAGE_ENTRIES } from '../../src/common/storage.ts';
-import { waitForHydration } from './helpers.ts';
+import { layoutShift, waitForHydration } from './helpers.ts';
 
 test('the skip link is the first stop and leads to the main content', async ({ page }) => {
   await page.goto('/en/about');
@@ -24,17 +24,7 @@ test('nothing shifts while the page loads and hydrates', async ({ page }) => {
   await waitForHydration(page);
   await page.locator('header').getByRole('link', { name: 'Contact' }).click();
   await expect(page).toHaveURL(/\/fr\/contact$/);
-  const shift = await page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        let total = 0;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) total += entry.value;
-        }).observe({ type: 'layout-shift', buffered: true });
-        setTimeout(() => resolve(total), 500);
-      }),
-  );
-  expect(shift).toBe(0);
+  expect(await layoutShift(page)).toBe(0);
 });
 
 test('the cookie policy lists exactly the stored items the code declares', async ({ page }) => {

@@ -63,3 +63,7 @@ export async function checkLimits(
   }
   return wait > 0 ? fail(c, 429, 'TOO_MANY_REQUESTS', undefined, { 'Retry-After': String(wait) }) : null;
 }
+
+/** The limits of a call that mails a code to `email`: per client, and per address against mail floods. */
+export const checkMailLimits = (c: Context, scope: LimitScope, email: string) =>
+  checkLimits(c, scope, ['mailPerClient'], { subject: email, limits: ['mailPerAccountBurst', 'mailPerAccount'] });

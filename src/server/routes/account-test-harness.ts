@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Hono } from 'hono';
 import { readSiteConfig, readTexts } from '../../../scripts/site-files.ts';
+import { AUTH_API } from '../../common/account-api.ts';
 import { type AppOptions, createApp } from '../app.ts';
 import type { HashingParams } from '../auth/passwords.ts';
 import { type Database, openDatabase } from '../db/database.ts';
@@ -26,6 +27,8 @@ export interface Answer {
 
 let clients = 0;
 let people = 0;
+
+export type Person = ReturnType<typeof newPerson>;
 
 /** Someone new: an email address and a phone number no other test uses. */
 export function newPerson(overrides: Record<string, unknown> = {}) {
@@ -97,6 +100,12 @@ export interface AccountHarness {
   db: Database;
   mail: TestMailServer;
   client(): TestClient;
+  /** Someone who registered (not yet verified): their browser, details and mailed code. */
+  registered(overrides?: Record<string, unknown>): Promise<{ client: TestClient; person: Person; code: string }>;
+  /** A verified member, signed in in the browser they registered with. */
+  member(overrides?: Record<string, unknown>): Promise<{ client: TestClient; person: Person }>;
+  /** Runs `UPDATE <table> SET <assignment>` on the rows of the account with this address. */
+  age(table: 'sessions' | 'account_codes', assignment: string, email: string, ...params: unknown[]): Promise<void>;
   /** Another app on the same database and mail server, with some options changed. */
   appWith(options: Partial<AppOptions>): Hono;
   close(): Promise<void>;
@@ -119,11 +128,31 @@ export async function startAccountHarness(target: TestTarget): Promise<AccountHa
     passwordHashing: TEST_HASHING,
   };
   const app = createApp(options);
+  const registered = async (overrides: Record<string, unknown> = {}) => {
+    const client = new TestClient(app);
+    const person = newPerson(overrides);
+    const answer = await client.post(AUTH_API.register, person);
+    if (answer.status !== 201) throw new Error(`Registration answered ${answer.status}`);
+    return { client, person, code: codeIn((await mail.waitFor(person.email)).text) };
+  };
   return {
     app,
     db,
     mail,
     client: () => new TestClient(app),
+    registered,
+    async member(overrides) {
+      const { client, person, code } = await registered(overrides);
+      const answer = await client.post(AUTH_API.verify, { email: person.email, code });
+      if (answer.status !== 200) throw new Error(`Verification answered ${answer.status}`);
+      return { client, person };
+    },
+    async age(table, assignment, email, ...params) {
+      await db.query(
+        `UPDATE ${table} SET ${assignment} WHERE account_id = (SELECT id FROM accounts WHERE email = $1)`,
+        [email, ...params],
+      );
+    },
     appWith: (changes) => createApp({ ...options, ...changes }),
     async close() {
       await mail.stop();

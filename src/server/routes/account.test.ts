@@ -15,15 +15,6 @@ for (const target of targets) {
     }, 60_000);
     afterAll(() => harness?.close());
 
-    async function member(overrides: Record<string, unknown> = {}) {
-      const client = harness.client();
-      const person = newPerson(overrides);
-      await client.post(AUTH_API.register, person);
-      const code = codeIn((await harness.mail.waitFor(person.email)).text);
-      await client.post(AUTH_API.verify, { email: person.email, code });
-      return { client, person };
-    }
-
     const rowsFor = async (email: string) => {
       const [row] = await harness.db.query<{ accounts: number; sessions: number; codes: number; outbox: number }>(
         `SELECT
@@ -37,7 +28,7 @@ for (const target of targets) {
     };
 
     it('shows the signed-in member their details, and no one else', async () => {
-      const { client, person } = await member({ phone: '+39 06 1234 5678' });
+      const { client, person } = await harness.member({ phone: '+39 06 1234 5678' });
       const answer = await client.get(AUTH_API.account);
       expect(answer).toMatchObject({
         status: 200,
@@ -48,7 +39,7 @@ for (const target of targets) {
     });
 
     it('signs out everywhere', async () => {
-      const { client, person } = await member();
+      const { client, person } = await harness.member();
       const other = harness.client();
       await other.post(AUTH_API.login, { email: person.email, password: person.password });
       expect((await client.post(AUTH_API.signOutEverywhere)).status).toBe(200);
@@ -58,7 +49,7 @@ for (const target of targets) {
     });
 
     it('deletes the account with its data after the password is given again', async () => {
-      const { client, person } = await member();
+      const { client, person } = await harness.member();
       await harness.client().post(AUTH_API.forgotPassword, { email: person.email });
       await harness.mail.waitFor(person.email, 1);
 
@@ -91,7 +82,7 @@ for (const target of targets) {
 
     it('needs a session to delete, and limits password guesses', async () => {
       expect((await harness.client().post(AUTH_API.deleteAccount, { password: 'x' })).status).toBe(401);
-      const { client } = await member();
+      const { client } = await harness.member();
       for (let n = 0; n < LIMITS.deletePerAccount.limit; n++) {
         expect((await client.post(AUTH_API.deleteAccount, { password: `guess ${n}` })).status).toBe(403);
       }

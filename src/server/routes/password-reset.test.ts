@@ -12,16 +12,6 @@ for (const target of targets) {
     }, 60_000);
     afterAll(() => harness?.close());
 
-    /** A verified, signed-in member; `mails` counts the mail they got so far. */
-    async function member() {
-      const client = harness.client();
-      const person = newPerson();
-      await client.post(AUTH_API.register, person);
-      const code = codeIn((await harness.mail.waitFor(person.email)).text);
-      await client.post(AUTH_API.verify, { email: person.email, code });
-      return { client, person };
-    }
-
     async function resetCode(email: string, language = 'en') {
       const before = harness.mail.mails.filter((mail) => mail.to.includes(email)).length;
       const answer = await harness.client().post(AUTH_API.forgotPassword, { email, language });
@@ -31,7 +21,7 @@ for (const target of targets) {
     }
 
     it('mails a code in the visitor’s language, then sets the new password and ends every session', async () => {
-      const { client, person } = await member();
+      const { client, person } = await harness.member();
       const elsewhere = harness.client();
       expect((await elsewhere.post(AUTH_API.login, { email: person.email, password: person.password })).status).toBe(
         200,
@@ -73,7 +63,7 @@ for (const target of targets) {
     });
 
     it(`refuses the code after ${CODE_MAX_ATTEMPTS} wrong tries, and the password stays`, async () => {
-      const { person } = await member();
+      const { person } = await harness.member();
       const { code } = await resetCode(person.email);
       const wrong = String((Number(code) + 7) % 1_000_000).padStart(6, '0');
       for (let n = 0; n < CODE_MAX_ATTEMPTS; n++) {
@@ -118,7 +108,7 @@ for (const target of targets) {
     });
 
     it('limits reset mails per address', async () => {
-      const { person } = await member();
+      const { person } = await harness.member();
       await resetCode(person.email);
       const refused = await harness.client().post(AUTH_API.forgotPassword, { email: person.email });
       expect(refused).toMatchObject({ status: 429, body: { error: { code: 'TOO_MANY_REQUESTS' } } });

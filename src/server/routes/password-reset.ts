@@ -3,7 +3,7 @@ import { AUTH_API } from '../../common/account-api.ts';
 import { MailRequestSchema, ResetPasswordSchema } from '../../common/account-schemas.ts';
 import { fail } from '../api-error.ts';
 import { issueCode, redeemCode } from '../auth/codes.ts';
-import { checkLimits } from '../auth/limits.ts';
+import { checkLimits, checkMailLimits } from '../auth/limits.ts';
 import type { AccountServices } from '../auth/services.ts';
 import { clearSessionCookie } from '../auth/session-cookie.ts';
 import { findAccountByEmail, markVerified, setPasswordHash } from '../db/accounts.ts';
@@ -19,10 +19,7 @@ export function passwordResetRoutes(app: Hono, services: AccountServices) {
   // The same answer, at once, whether or not an account has the address: the mail goes out after it.
   app.post(AUTH_API.forgotPassword, visitor, jsonBody(MailRequestSchema), async (c) => {
     const { email, language } = c.req.valid('json');
-    const limited = await checkLimits(c, services, ['mailPerClient'], {
-      subject: email,
-      limits: ['mailPerAccountBurst', 'mailPerAccount'],
-    });
+    const limited = await checkMailLimits(c, services, email);
     if (limited) return limited;
     const account = await findAccountByEmail(db, email);
     if (account) {

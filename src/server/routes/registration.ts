@@ -4,7 +4,7 @@ import { MailRequestSchema, RegisterSchema, VerifySchema } from '../../common/ac
 import type { ErrorCode } from '../../common/error-codes.ts';
 import { fail } from '../api-error.ts';
 import { issueCode, redeemCode } from '../auth/codes.ts';
-import { checkLimits } from '../auth/limits.ts';
+import { checkLimits, checkMailLimits } from '../auth/limits.ts';
 import type { AccountServices } from '../auth/services.ts';
 import { startSession } from '../auth/session-cookie.ts';
 import { deleteAccount, findAccountByEmail, insertAccount, markVerified, takenContacts } from '../db/accounts.ts';
@@ -78,10 +78,7 @@ export function registrationRoutes(app: Hono, services: AccountServices) {
   // Answers alike whether or not an unverified account has the address, so it tells no one which exist.
   app.post(AUTH_API.resendCode, visitor, jsonBody(MailRequestSchema), async (c) => {
     const { email, language } = c.req.valid('json');
-    const limited = await checkLimits(c, services, ['mailPerClient'], {
-      subject: email,
-      limits: ['mailPerAccountBurst', 'mailPerAccount'],
-    });
+    const limited = await checkMailLimits(c, services, email);
     if (limited) return limited;
     const account = await findAccountByEmail(db, email);
     if (account && !account.verified) {

@@ -23,21 +23,11 @@ for (const target of targets) {
     }, 60_000);
     afterAll(() => harness?.close());
 
-    /** A verified account, and the browser it was created in (signed in). */
-    async function member(overrides: Record<string, unknown> = {}) {
-      const client = harness.client();
-      const person = newPerson(overrides);
-      await client.post(AUTH_API.register, person);
-      const code = codeIn((await harness.mail.waitFor(person.email)).text);
-      expect((await client.post(AUTH_API.verify, { email: person.email, code })).status).toBe(200);
-      return { client, person };
-    }
-
     const signIn = (client: TestClient, email: string, password: string) =>
       client.post(AUTH_API.login, { email, password });
 
     it('signs in with email and password, and the header learns the name', async () => {
-      const { person } = await member();
+      const { person } = await harness.member();
       const client = harness.client();
       const answer = await signIn(client, person.email.toUpperCase(), person.password);
       expect(answer).toMatchObject({ status: 200, body: { status: 'signed-in', account: { name: person.name } } });
@@ -46,7 +36,7 @@ for (const target of targets) {
     });
 
     it('answers an unknown address exactly like a wrong password', async () => {
-      const { person } = await member();
+      const { person } = await harness.member();
       const wrong = await signIn(harness.client(), person.email, 'not the password');
       const unknown = await signIn(harness.client(), 'nobody@example.com', person.password);
       expect(wrong.status).toBe(401);
@@ -57,7 +47,7 @@ for (const target of targets) {
     });
 
     it('takes as long for an unknown address as for a wrong password (production parameters)', async () => {
-      const { person } = await member();
+      const { person } = await harness.member();
       const real = new TestClient(harness.appWith({ passwordHashing: DEFAULT_HASHING }));
       // The account's hash was made with the test parameters; give it real ones, as production has.
       await harness.db.query('UPDATE accounts SET password_hash = $2 WHERE email = $1', [
@@ -82,7 +72,7 @@ for (const target of targets) {
     }, 30_000);
 
     it('gives a new session at every sign-in and ends the one the browser had', async () => {
-      const { client, person } = await member();
+      const { client, person } = await harness.member();
       const first = client.cookies.get('__Host-session');
       await signIn(client, person.email, person.password);
       const second = client.cookies.get('__Host-session');
@@ -104,11 +94,7 @@ for (const target of targets) {
       expect(answer).toMatchObject({ status: 200, body: { status: 'verification-required' } });
       expect(client.cookies.has('__Host-session')).toBe(false);
 
-      await harness.db.query(
-        `UPDATE account_codes SET expires_at = now() - interval '1 second'
-         WHERE account_id = (SELECT id FROM accounts WHERE email = $1)`,
-        [person.email],
-      );
+      await harness.age('account_codes', "expires_at = now() - interval '1 second'", person.email);
       await signIn(client, person.email, person.password);
       const code = codeIn((await harness.mail.waitFor(person.email, 1)).text);
       expect((await client.post(AUTH_API.verify, { email: person.email, code })).status).toBe(200);
@@ -118,7 +104,7 @@ for (const target of targets) {
     });
 
     it('redoes a hash made with weaker parameters at the next sign-in', async () => {
-      const { person } = await member();
+      const { person } = await harness.member();
       const stronger = { ...TEST_HASHING, memoryCost: TEST_HASHING.memoryCost * 2 };
       const client = new TestClient(harness.appWith({ passwordHashing: stronger }));
       expect((await signIn(client, person.email, person.password)).status).toBe(200);
@@ -131,7 +117,7 @@ for (const target of targets) {
     });
 
     it('limits sign-ins per account whatever the client, with Retry-After', async () => {
-      const { person } = await member();
+      const { person } = await harness.member();
       for (let n = 0; n < LIMITS.loginPerAccount.limit; n++) {
         expect((await signIn(harness.client(), person.email, 'wrong password')).status).toBe(401);
       }
@@ -149,7 +135,7 @@ for (const target of targets) {
     });
 
     it('signs out on the server: the old cookie no longer works', async () => {
-      const { client } = await member();
+      const { client } = await harness.member();
       const token = client.cookies.get('__Host-session') ?? '';
       const answer = await client.post(AUTH_API.logout);
       expect(answer.status).toBe(200);
@@ -161,12 +147,8 @@ for (const target of targets) {
     });
 
     it('ends a session left unused for the idle timeout, saying so once', async () => {
-      const { client, person } = await member();
-      await harness.db.query(
-        `UPDATE sessions SET last_seen_at = now() - interval '8 days'
-         WHERE account_id = (SELECT id FROM accounts WHERE email = $1)`,
-        [person.email],
-      );
+      const { client, person } = await harness.member();
+      await harness.age('sessions', "last_seen_at = now() - interval '8 days'", person.email);
       const token = client.cookies.get('__Host-session') ?? '';
       const lapsed = await client.get(AUTH_API.account);
       expect(lapsed).toMatchObject({ status: 401, body: { error: { code: 'SESSION_EXPIRED' } } });
@@ -177,15 +159,11 @@ for (const target of targets) {
     });
 
     it('follows the configured idle timeout, and use keeps a session alive', async () => {
-      const { client, person } = await member();
+      const { client, person } = await harness.member();
       const short = new TestClient(harness.appWith({ sessionIdleSeconds: 120 }));
       for (const [name, value] of client.cookies) short.cookies.set(name, value);
       const setIdle = (seconds: number) =>
-        harness.db.query(
-          `UPDATE sessions SET last_seen_at = now() - $2::integer * interval '1 second'
-           WHERE account_id = (SELECT id FROM accounts WHERE email = $1)`,
-          [person.email, seconds],
-        );
+        harness.age('sessions', "last_seen_at = now() - $2::integer * interval '1 second'", person.email, seconds);
       await setIdle(100);
       expect((await short.get(AUTH_API.account)).status).toBe(200);
       // That use counted: another 100 seconds later the session is still alive.
@@ -196,12 +174,8 @@ for (const target of targets) {
     });
 
     it('ends a session at its absolute end, however much it is used', async () => {
-      const { client, person } = await member();
-      await harness.db.query(
-        `UPDATE sessions SET expires_at = now() - interval '1 second'
-         WHERE account_id = (SELECT id FROM accounts WHERE email = $1)`,
-        [person.email],
-      );
+      const { client, person } = await harness.member();
+      await harness.age('sessions', "expires_at = now() - interval '1 second'", person.email);
       expect((await client.get(AUTH_API.session)).body).toEqual({ account: null, expired: true });
       expect(client.cookies.has('__Host-session')).toBe(false);
       expect((await client.get(AUTH_API.session)).body).toEqual({ account: null });

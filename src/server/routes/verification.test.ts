@@ -1,13 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_API, CODE_MAX_ATTEMPTS } from '../../common/account-api.ts';
 import { targets } from '../db/test-databases.ts';
-import {
-  type AccountHarness,
-  codeIn,
-  newPerson,
-  startAccountHarness,
-  type TestClient,
-} from './account-test-harness.ts';
+import { type AccountHarness, codeIn, startAccountHarness, type TestClient } from './account-test-harness.ts';
 
 /** A code that is not `code`. */
 const otherThan = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
@@ -21,14 +15,6 @@ for (const target of targets) {
     }, 60_000);
     afterAll(() => harness?.close());
 
-    /** Registers someone new and returns their browser, details and mailed code. */
-    async function registered(overrides: Record<string, unknown> = {}) {
-      const client = harness.client();
-      const person = newPerson(overrides);
-      expect((await client.post(AUTH_API.register, person)).status).toBe(201);
-      return { client, person, code: codeIn((await harness.mail.waitFor(person.email)).text) };
-    }
-
     const isVerified = async (email: string) =>
       (
         await harness.db.query<{ v: boolean }>('SELECT verified_at IS NOT NULL AS v FROM accounts WHERE email = $1', [
@@ -39,7 +25,7 @@ for (const target of targets) {
     const sessionOf = async (client: TestClient) => (await client.get(AUTH_API.session)).body;
 
     it('verifies the account and signs the visitor in, with a safe session cookie', async () => {
-      const { client, person, code } = await registered();
+      const { client, person, code } = await harness.registered();
       expect(await sessionOf(client)).toEqual({ account: null });
       const answer = await client.post(AUTH_API.verify, { email: person.email, code });
       expect(answer).toMatchObject({ status: 200, body: { account: { name: person.name } } });
@@ -53,7 +39,7 @@ for (const target of targets) {
     });
 
     it('keeps only a hash of the session token', async () => {
-      const { client, person, code } = await registered();
+      const { client, person, code } = await harness.registered();
       await client.post(AUTH_API.verify, { email: person.email, code });
       const token = client.cookies.get('__Host-session') ?? '';
       const rows = await harness.db.query<{ token_hash: string }>(
@@ -66,7 +52,7 @@ for (const target of targets) {
     });
 
     it('accepts the code with spaces and the address in capitals', async () => {
-      const { client, person, code } = await registered();
+      const { client, person, code } = await harness.registered();
       const answer = await client.post(AUTH_API.verify, {
         email: person.email.toUpperCase(),
         code: `${code.slice(0, 3)} ${code.slice(3)}`,
@@ -75,7 +61,7 @@ for (const target of targets) {
     });
 
     it('works once', async () => {
-      const { client, person, code } = await registered();
+      const { client, person, code } = await harness.registered();
       expect((await client.post(AUTH_API.verify, { email: person.email, code })).status).toBe(200);
       const again = await harness.client().post(AUTH_API.verify, { email: person.email, code });
       expect(again).toMatchObject({
@@ -85,7 +71,7 @@ for (const target of targets) {
     });
 
     it('lets exactly one of many simultaneous uses of the right code through', async () => {
-      const { person, code } = await registered();
+      const { person, code } = await harness.registered();
       const answers = await Promise.all(
         Array.from({ length: 8 }, () => harness.client().post(AUTH_API.verify, { email: person.email, code })),
       );
@@ -93,7 +79,7 @@ for (const target of targets) {
     });
 
     it(`needs a new code after ${CODE_MAX_ATTEMPTS} wrong ones, and the new one works`, async () => {
-      const { client, person, code } = await registered();
+      const { client, person, code } = await harness.registered();
       for (let attempt = 0; attempt < CODE_MAX_ATTEMPTS; attempt++) {
         const wrong = await client.post(AUTH_API.verify, { email: person.email, code: otherThan(code) });
         expect(wrong).toMatchObject({ status: 400, body: { error: { code: 'VERIFICATION_FAILED' } } });
@@ -113,7 +99,7 @@ for (const target of targets) {
     });
 
     it('counts wrong tries made at the same time exactly', async () => {
-      const { person, code } = await registered();
+      const { person, code } = await harness.registered();
       await Promise.all(
         Array.from({ length: 12 }, () =>
           harness.client().post(AUTH_API.verify, { email: person.email, code: otherThan(code) }),
@@ -128,12 +114,8 @@ for (const target of targets) {
     });
 
     it('refuses a code after its ten minutes', async () => {
-      const { client, person, code } = await registered();
-      await harness.db.query(
-        `UPDATE account_codes SET expires_at = now() - interval '1 second'
-         WHERE account_id = (SELECT id FROM accounts WHERE email = $1)`,
-        [person.email],
-      );
+      const { client, person, code } = await harness.registered();
+      await harness.age('account_codes', "expires_at = now() - interval '1 second'", person.email);
       expect((await client.post(AUTH_API.verify, { email: person.email, code })).status).toBe(400);
     });
 
@@ -151,7 +133,7 @@ for (const target of targets) {
     });
 
     it('limits new codes per address, with Retry-After, and says nothing about unknown ones', async () => {
-      const { client, person } = await registered();
+      const { client, person } = await harness.registered();
       expect((await client.post(AUTH_API.resendCode, { email: person.email })).status).toBe(202);
       const refused = await client.post(AUTH_API.resendCode, { email: person.email });
       expect(refused).toMatchObject({ status: 429, body: { error: { code: 'TOO_MANY_REQUESTS' } } });
@@ -164,7 +146,7 @@ for (const target of targets) {
     });
 
     it('sends no code to an account that is already verified', async () => {
-      const { client, person, code } = await registered();
+      const { client, person, code } = await harness.registered();
       await client.post(AUTH_API.verify, { email: person.email, code });
       expect((await client.post(AUTH_API.resendCode, { email: person.email })).status).toBe(202);
       await new Promise((resolve) => setTimeout(resolve, 200));

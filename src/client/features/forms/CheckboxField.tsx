@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { FieldMessage } from './FieldMessage.tsx';
 import type { FieldState } from './use-form.ts';
 
 /**
@@ -7,7 +7,6 @@ import type { FieldState } from './use-form.ts';
  * goes below the label (links to what is being accepted, which a label must not contain).
  */
 export function CheckboxField({ field, label, after }: { field: FieldState; label: string; after?: ReactNode }) {
-  const { t } = useTranslation('errors');
   const errorId = `${field.id}-error`;
   return (
     <div className={`field field--check${field.error ? ' field--invalid' : ''}`}>
@@ -33,13 +32,7 @@ export function CheckboxField({ field, label, after }: { field: FieldState; labe
         </span>
       </label>
       {after && <p className="field__after">{after}</p>}
-      <div className="field__message" aria-live="polite">
-        {field.error && (
-          <p id={errorId} className="field__error">
-            {t(field.error)}
-          </p>
-        )}
-      </div>
+      <FieldMessage field={field} />
     </div>
   );
 }

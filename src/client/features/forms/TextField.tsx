@@ -1,5 +1,5 @@
 import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
-import { useTranslation } from 'react-i18next';
+import { FieldMessage } from './FieldMessage.tsx';
 import type { FieldState } from './use-form.ts';
 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'name' | 'value' | 'onChange' | 'onBlur'>;
@@ -20,7 +20,6 @@ export interface TextFieldProps extends InputProps {
  * line below once touched (announced politely, linked by aria-describedby), a tick when valid.
  */
 export function TextField({ field, label, hint, addon, below, required = true, ...input }: TextFieldProps) {
-  const { t } = useTranslation('errors');
   const hintId = `${field.id}-hint`;
   const errorId = `${field.id}-error`;
   const describedBy = [hint ? hintId : '', field.error ? errorId : ''].filter(Boolean).join(' ');
@@ -56,13 +55,7 @@ export function TextField({ field, label, hint, addon, below, required = true, .
         </p>
       )}
       {below}
-      <div className="field__message" aria-live="polite">
-        {field.error && (
-          <p id={errorId} className="field__error">
-            {t(field.error)}
-          </p>
-        )}
-      </div>
+      <FieldMessage field={field} />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import type { ErrorCode } from '../../../common/error-codes.ts';
 import type { ApiResult } from '../auth/api.ts';
 import { useErrorToast } from '../auth/use-error-toast.ts';
@@ -120,19 +120,13 @@ export function useForm<V extends Record<string, Value>>(
       }
     };
 
-  /** The form's submit handler: every field is checked. */
-  const onSubmit = (send: (values: V) => Promise<ApiResult<unknown> | undefined>) => {
-    const run = action(names, send);
-    return (event: FormEvent<HTMLFormElement>) => {
-      event.preventDefault();
-      void run();
-    };
-  };
+  /** The form's own submission: every field is checked. */
+  const submit = (send: (values: V) => Promise<ApiResult<unknown> | undefined>) => action(names, send);
 
   return {
     values,
     field,
-    onSubmit,
+    submit,
     action,
     busy,
     focus,

@@ -20,7 +20,7 @@ function setUp() {
 
 describe('toast store', () => {
   it('adds a visible toast with the defaults of the specification', () => {
-    const { store, list, messages } = setUp();
+    const { store, list } = setUp();
     vi.setSystemTime(1_000);
     const id = store.show({ type: 'info', message: 'Hello' });
     expect(list()).toEqual([
@@ -29,7 +29,7 @@ describe('toast store', () => {
   });
 
   it('keeps title and actions', () => {
-    const { store, list, messages } = setUp();
+    const { store, list } = setUp();
     const action = () => {};
     store.show({
       type: 'warning',
@@ -41,7 +41,7 @@ describe('toast store', () => {
   });
 
   it('hides a toast after its duration and removes it 300 ms later', () => {
-    const { store, list, messages } = setUp();
+    const { store, list } = setUp();
     store.show({ type: 'success', message: 'Saved' });
     vi.advanceTimersByTime(DEFAULT_DURATION - 1);
     expect(list()[0]?.isVisible).toBe(true);
@@ -54,7 +54,7 @@ describe('toast store', () => {
   });
 
   it('honours its own duration, and stays when auto-close is off', () => {
-    const { store, list, messages } = setUp();
+    const { store, messages } = setUp();
     store.show({ type: 'info', message: 'quick', duration: 1000 });
     store.show({ type: 'error', message: 'stays', autoClose: false });
     vi.advanceTimersByTime(1000 + REMOVAL_DELAY);
@@ -64,7 +64,7 @@ describe('toast store', () => {
   });
 
   it('hides on close, once', () => {
-    const { store, list, messages } = setUp();
+    const { store, list } = setUp();
     const id = store.show({ type: 'info', message: 'a', autoClose: false });
     store.hide(id);
     store.hide(id);
@@ -74,14 +74,14 @@ describe('toast store', () => {
   });
 
   it('shows at most 5, dropping the oldest', () => {
-    const { store, list, messages } = setUp();
+    const { store, messages } = setUp();
     for (let n = 1; n <= 7; n++) store.show({ type: 'info', message: `${n}` });
     expect(MAX_TOASTS).toBe(5);
     expect(messages()).toEqual(['3', '4', '5', '6', '7']);
   });
 
   it('hides all, then clears the list 300 ms later', () => {
-    const { store, list, messages } = setUp();
+    const { store, list } = setUp();
     store.show({ type: 'info', message: 'a' });
     store.show({ type: 'error', message: 'b', autoClose: false });
     store.hideAll();
@@ -91,7 +91,7 @@ describe('toast store', () => {
   });
 
   it('stops the clock while paused and goes on with what was left', () => {
-    const { store, list, messages } = setUp();
+    const { store, list } = setUp();
     const id = store.show({ type: 'info', message: 'read me', duration: 1000 });
     vi.advanceTimersByTime(600);
     store.pause(id);

@@ -9,6 +9,7 @@ import { pagePath } from '../../../common/routes.ts';
 import { callApi } from '../../features/auth/api.ts';
 import { setSignedIn, signOut, useSession } from '../../features/auth/session-store.ts';
 import { useErrorToast } from '../../features/auth/use-error-toast.ts';
+import { Form } from '../../features/forms/Form.tsx';
 import { PasswordField } from '../../features/forms/PasswordField.tsx';
 import { SubmitButton } from '../../features/forms/SubmitButton.tsx';
 import { useForm } from '../../features/forms/use-form.ts';
@@ -78,7 +79,7 @@ export default function AccountPage() {
     else failed(result.code);
   };
 
-  const deleteAccount = deletion.onSubmit(async (values) => {
+  const deleteAccount = deletion.submit(async (values) => {
     const result = await callApi(AUTH_API.deleteAccount, values);
     if (result.ok) {
       leave(t('account.delete.done'));
@@ -127,7 +128,7 @@ export default function AccountPage() {
           <section aria-labelledby="account-delete" className="account__danger">
             <h2 id="account-delete">{t('account.delete.title')}</h2>
             <p>{t('account.delete.text')}</p>
-            <form method="post" noValidate onSubmit={deleteAccount}>
+            <Form onSubmit={deleteAccount}>
               <PasswordField
                 field={deletion.field('password')}
                 label={t('account.delete.password')}
@@ -139,7 +140,7 @@ export default function AccountPage() {
               <SubmitButton busy={deletion.busy} danger>
                 {t('account.delete.submit')}
               </SubmitButton>
-            </form>
+            </Form>
           </section>
         </>
       )}

@@ -9,6 +9,7 @@ import { AuthCard } from '../../features/auth/AuthCard.tsx';
 import { callApi } from '../../features/auth/api.ts';
 import { useMailLink } from '../../features/auth/mail-link.ts';
 import { setSignedIn } from '../../features/auth/session-store.ts';
+import { Form } from '../../features/forms/Form.tsx';
 import { PasswordField } from '../../features/forms/PasswordField.tsx';
 import { SubmitButton } from '../../features/forms/SubmitButton.tsx';
 import { TextField } from '../../features/forms/TextField.tsx';
@@ -18,7 +19,6 @@ import { useToast } from '../../features/toast/use-toast.ts';
 /** Two steps on one page: the address to mail a code to, then that code with the new password. */
 export default function ForgotPasswordPage() {
   const { t } = useTranslation('login');
-  const { t: tc } = useTranslation();
   const { lang } = useParams() as { lang: Language };
   const navigate = useNavigate();
   const toast = useToast();
@@ -80,29 +80,13 @@ export default function ForgotPasswordPage() {
       }
     >
       {step === 'email' ? (
-        <form
-          method="post"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            void sendCode();
-          }}
-        >
-          <p className="form__note">{tc('form.requiredNote')}</p>
+        <Form onSubmit={sendCode}>
           <TextField field={form.field('email')} label={t('forgot.email')} type="email" autoComplete="email" />
           <SubmitButton busy={form.busy}>{t('forgot.send')}</SubmitButton>
-        </form>
+        </Form>
       ) : (
         <>
-          <form
-            method="post"
-            noValidate
-            onSubmit={(event) => {
-              event.preventDefault();
-              void reset();
-            }}
-          >
-            <p className="form__note">{tc('form.requiredNote')}</p>
+          <Form onSubmit={reset}>
             <TextField
               field={form.field('code')}
               label={t('forgot.code')}
@@ -118,7 +102,7 @@ export default function ForgotPasswordPage() {
               showStrength
             />
             <SubmitButton busy={form.busy}>{t('forgot.submit')}</SubmitButton>
-          </form>
+          </Form>
           <div className="form__secondary">
             <button type="button" className="button button--secondary button--block" onClick={sendCode}>
               {t('forgot.resend')}

@@ -7,6 +7,7 @@ import { pagePath } from '../../../common/routes.ts';
 import { AuthCard } from '../../features/auth/AuthCard.tsx';
 import { callApi } from '../../features/auth/api.ts';
 import { setSignedIn } from '../../features/auth/session-store.ts';
+import { Form } from '../../features/forms/Form.tsx';
 import { PasswordField } from '../../features/forms/PasswordField.tsx';
 import { SubmitButton } from '../../features/forms/SubmitButton.tsx';
 import { TextField } from '../../features/forms/TextField.tsx';
@@ -15,7 +16,6 @@ import { useToast } from '../../features/toast/use-toast.ts';
 
 export default function LoginPage() {
   const { t } = useTranslation('login');
-  const { t: tc } = useTranslation();
   const { lang } = useParams() as { lang: Language };
   const navigate = useNavigate();
   const toast = useToast();
@@ -26,7 +26,7 @@ export default function LoginPage() {
     { codeFields: { INVALID_CREDENTIALS: 'password' } },
   );
 
-  const submit = form.onSubmit(async (values) => {
+  const submit = form.submit(async (values) => {
     const result = await callApi<LoginAnswer>(AUTH_API.login, { ...values, language: lang });
     if (!result.ok) return result;
     if (result.data.status === 'verification-required') {
@@ -49,15 +49,14 @@ export default function LoginPage() {
         </p>
       }
     >
-      <form method="post" noValidate onSubmit={submit}>
-        <p className="form__note">{tc('form.requiredNote')}</p>
+      <Form onSubmit={submit}>
         <TextField field={form.field('email')} label={t('email')} type="email" autoComplete="email" />
         <PasswordField field={form.field('password')} label={t('password')} autoComplete="current-password" />
         <p className="form__aside">
           <Link to={pagePath(lang, 'forgotPassword')}>{t('forgotLink')}</Link>
         </p>
         <SubmitButton busy={form.busy}>{t('submit')}</SubmitButton>
-      </form>
+      </Form>
     </AuthCard>
   );
 }

@@ -13,6 +13,7 @@ import { pagePath } from '../../../common/routes.ts';
 import { AuthCard } from '../../features/auth/AuthCard.tsx';
 import { callApi } from '../../features/auth/api.ts';
 import { CheckboxField } from '../../features/forms/CheckboxField.tsx';
+import { Form } from '../../features/forms/Form.tsx';
 import { PasswordField } from '../../features/forms/PasswordField.tsx';
 import { SubmitButton } from '../../features/forms/SubmitButton.tsx';
 import { TextField } from '../../features/forms/TextField.tsx';
@@ -21,7 +22,6 @@ import { useToast } from '../../features/toast/use-toast.ts';
 
 export default function RegisterPage() {
   const { t } = useTranslation('register');
-  const { t: tc } = useTranslation();
   const { lang } = useParams() as { lang: Language };
   const navigate = useNavigate();
   const toast = useToast();
@@ -37,7 +37,7 @@ export default function RegisterPage() {
     },
   );
 
-  const submit = form.onSubmit(async (values) => {
+  const submit = form.submit(async (values) => {
     const result = await callApi<{ email: string }>(AUTH_API.register, { ...values, language: lang });
     if (!result.ok) return result;
     toast.show({ type: 'success', message: t('created', { email: result.data.email }) });
@@ -55,8 +55,7 @@ export default function RegisterPage() {
         </p>
       }
     >
-      <form method="post" noValidate onSubmit={submit}>
-        <p className="form__note">{tc('form.requiredNote')}</p>
+      <Form onSubmit={submit}>
         <TextField field={form.field('name')} label={t('name')} autoComplete="name" />
         <TextField field={form.field('email')} label={t('email')} type="email" autoComplete="email" />
         <TextField field={form.field('phone')} label={t('phone')} type="tel" autoComplete="tel" hint={t('phoneHint')} />
@@ -92,7 +91,7 @@ export default function RegisterPage() {
           />
         </div>
         <SubmitButton busy={form.busy}>{t('submit')}</SubmitButton>
-      </form>
+      </Form>
     </AuthCard>
   );
 }

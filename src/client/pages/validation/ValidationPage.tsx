@@ -9,6 +9,7 @@ import { AuthCard } from '../../features/auth/AuthCard.tsx';
 import { callApi } from '../../features/auth/api.ts';
 import { useMailLink } from '../../features/auth/mail-link.ts';
 import { setSignedIn } from '../../features/auth/session-store.ts';
+import { Form } from '../../features/forms/Form.tsx';
 import { SubmitButton } from '../../features/forms/SubmitButton.tsx';
 import { TextField } from '../../features/forms/TextField.tsx';
 import { useForm } from '../../features/forms/use-form.ts';
@@ -16,14 +17,13 @@ import { useToast } from '../../features/toast/use-toast.ts';
 
 export default function ValidationPage() {
   const { t } = useTranslation('validation');
-  const { t: tc } = useTranslation();
   const { lang } = useParams() as { lang: Language };
   const navigate = useNavigate();
   const toast = useToast();
   const link = useMailLink();
   const form = useForm('validation', { email: '', code: '' }, { email: EmailSchema, code: CodeSchema });
 
-  const verify = form.onSubmit(async (values) => {
+  const verify = form.submit(async (values) => {
     const result = await callApi<{ account: { name: string } }>(AUTH_API.verify, values);
     if (!result.ok) return result;
     setSignedIn(result.data.account);
@@ -57,8 +57,7 @@ export default function ValidationPage() {
         </p>
       }
     >
-      <form method="post" noValidate onSubmit={verify}>
-        <p className="form__note">{tc('form.requiredNote')}</p>
+      <Form onSubmit={verify}>
         <TextField field={form.field('email')} label={t('email')} type="email" autoComplete="email" />
         <TextField
           field={form.field('code')}
@@ -70,7 +69,7 @@ export default function ValidationPage() {
           className="field__code"
         />
         <SubmitButton busy={form.busy}>{t('submit')}</SubmitButton>
-      </form>
+      </Form>
       <div className="form__secondary">
         <p>{t('resendText')}</p>
         <button type="button" className="button button--secondary button--block" onClick={sendAgain}>
