@@ -147,3 +147,26 @@ test('toasts are announced, pause while hovered, and close alone, by hand or all
   await page.getByRole('button', { name: 'Close all notifications' }).click();
   await expect(toast).toHaveCount(0);
 });
+
+test('a server out of reach, or answering 500, is said so in words', async ({ page }) => {
+  await page.goto('/en/login');
+  await waitForHydration(page);
+  await field(page, 'Email address').fill('ada@example.com');
+  await field(page, 'Password').fill('any password');
+  await page.route('**/api/auth/login', (route) => route.abort('internetdisconnected'));
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  const list = page.locator('.toasts__list');
+  await expect(list).toContainText('We could not reach the server. Please check your connection.');
+  await page.unroute('**/api/auth/login');
+  await page.route('**/api/auth/login', (route) => route.fulfill({ status: 500, body: 'oops' }));
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(list).toContainText('Our server ran into a problem. Please try again in a moment.');
+  await expect(list).not.toContainText('SERVER_ERROR');
+});
+
+test('the account page sends a visitor who is not signed in to sign in, saying why', async ({ page }) => {
+  await page.goto('/de/account');
+  await expect(page).toHaveURL(/\/de\/login$/);
+  await expect(page.locator('.toasts__list')).toContainText('Bitte melden Sie sich an, um fortzufahren.');
+  await expectAccessible(page);
+});

@@ -95,9 +95,14 @@ export default function AccountPage() {
     <article className="container page account">
       <h1>{t('account.title')}</h1>
       {!account ? (
-        <p className="account__loading" role="status">
-          {t('account.loading')}
-        </p>
+        <>
+          <noscript>
+            <p>{tc('form.noScript')}</p>
+          </noscript>
+          <p className="account__loading" role="status">
+            {t('account.loading')}
+          </p>
+        </>
       ) : (
         <>
           <section aria-labelledby="account-details">
