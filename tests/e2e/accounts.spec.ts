@@ -195,3 +195,13 @@ test('the header shows who is signed in without moving anything or a hydration w
   await expectAccessible(page);
   expect(problems).toEqual([]);
 });
+
+test('a visitor who is not signed in loads nothing for the account corner', async ({ page }) => {
+  const requests: string[] = [];
+  page.on('request', (request) => requests.push(new URL(request.url()).pathname));
+  await page.goto('/nl/about');
+  await waitForHydration(page);
+  await page.waitForTimeout(500);
+  expect(requests.filter((path) => path.startsWith('/api/') || path.includes('HeaderAccount'))).toEqual([]);
+  await expect(page.locator('header').getByRole('link', { name: 'Inloggen' })).toBeVisible();
+});

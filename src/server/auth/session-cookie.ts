@@ -8,6 +8,7 @@ import { createSession, deleteSession, findSession, touchSession } from '../db/s
 import { hashSessionToken, newSessionToken } from './tokens.ts';
 
 const SESSION_COOKIE = storageEntry('session');
+const SIGNED_IN_COOKIE = storageEntry('signedIn');
 /** The absolute end of every session: the cookie's lifetime, as the cookie policy states it. */
 export const SESSION_LIFETIME_SECONDS = SESSION_COOKIE.lifetime.days * 24 * 60 * 60;
 /** A session unused for a week lapses, unless SESSION_IDLE_SECONDS says otherwise. */
@@ -27,6 +28,7 @@ const readToken = (c: Context) => getCookie(c, SESSION_COOKIE.name);
 
 export function clearSessionCookie(c: Context) {
   deleteCookie(c, SESSION_COOKIE.name, { path: '/', secure: true, httpOnly: true, sameSite: 'Lax' });
+  deleteCookie(c, SIGNED_IN_COOKIE.name, { path: '/', secure: true, sameSite: 'Lax' });
 }
 
 /** Opens a new session (a new token at every sign-in) and ends the one the browser brought, if any. */
@@ -35,13 +37,9 @@ export async function startSession(c: Context, db: Queryable, accountId: string)
   if (previous) await deleteSession(db, hashSessionToken(previous));
   const token = newSessionToken();
   await createSession(db, hashSessionToken(token), accountId, SESSION_LIFETIME_SECONDS);
-  setCookie(c, SESSION_COOKIE.name, token, {
-    path: '/',
-    secure: true,
-    httpOnly: true,
-    sameSite: 'Lax',
-    maxAge: SESSION_LIFETIME_SECONDS,
-  });
+  const options = { path: '/', secure: true, sameSite: 'Lax', maxAge: SESSION_LIFETIME_SECONDS } as const;
+  setCookie(c, SESSION_COOKIE.name, token, { ...options, httpOnly: true });
+  setCookie(c, SIGNED_IN_COOKIE.name, '1', options);
 }
 
 /** Ends the session the browser brought, on the server too; nothing to do when there is none. */

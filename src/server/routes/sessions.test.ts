@@ -140,6 +140,7 @@ for (const target of targets) {
       const answer = await client.post(AUTH_API.logout);
       expect(answer.status).toBe(200);
       expect(answer.headers.getSetCookie().join()).toMatch(/__Host-session=;.*Max-Age=0/);
+      expect(answer.headers.getSetCookie().join()).toMatch(/signed_in=;.*Max-Age=0/);
       const replay = new TestClient(harness.app);
       replay.cookies.set('__Host-session', token);
       expect((await replay.get(AUTH_API.account)).body).toEqual({ error: { code: 'UNAUTHORIZED' } });

@@ -35,6 +35,9 @@ for (const target of targets) {
       expect(cookie).toMatch(
         /^__Host-session=[A-Za-z0-9_-]{43}; Max-Age=2592000; Path=\/; HttpOnly; Secure; SameSite=Lax$/,
       );
+      // Readable by the pages, so they know to ask who is signed in; it holds nothing else.
+      const hint = answer.headers.getSetCookie().find((line) => line.startsWith('signed_in='));
+      expect(hint).toBe('signed_in=1; Max-Age=2592000; Path=/; Secure; SameSite=Lax');
       expect(await sessionOf(client)).toEqual({ account: { name: person.name } });
     });
 

@@ -3,18 +3,22 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useParams } from 'react-router';
 import type { Language } from '../../../common/languages.ts';
 import { pagePath } from '../../../common/routes.ts';
+import { storageEntry } from '../../../common/storage.ts';
 import { LanguageSwitcher } from '../../features/i18n/LanguageSwitcher.tsx';
 import { BrandLink } from './BrandLink.tsx';
 
 const NAV_PAGES = ['home', 'about', 'contact'] as const;
+const SIGNED_IN_COOKIE = storageEntry('signedIn').name;
 
 export function Header() {
   const { t } = useTranslation();
   const { lang } = useParams() as { lang: Language };
-  // The prerendered page cannot know who is signed in: it shows "Sign in", and after hydration the
-  // account corner (its code and a question to the server) replaces it inside the same reserved box.
+  // The prerendered page cannot know who is signed in: it shows "Sign in". After hydration, when the
+  // signed-in cookie says there may be a session, the account corner (its code and a question to
+  // the server) replaces it inside the same reserved box.
   const [Account, setAccount] = useState<ComponentType<{ signIn: ReactNode }> | null>(null);
   useEffect(() => {
+    if (!document.cookie.split('; ').includes(`${SIGNED_IN_COOKIE}=1`)) return;
     import('../../features/auth/HeaderAccount.tsx').then(
       (module) => setAccount(() => module.default),
       () => {},
