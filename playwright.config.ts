@@ -1,7 +1,31 @@
 import { defineConfig, devices } from '@playwright/test';
 import { CHROME_ARGS, CHROME_PATH } from './scripts/chrome.ts';
 
-const PORT = Number(process.env.E2E_PORT ?? 4173);
+import {
+  MAIL_PORT,
+  PORT,
+  SERVER_SECRET,
+  SHORT_SESSION_IDLE_SECONDS,
+  SHORT_SESSION_PORT,
+  SMTP_PORT,
+} from './tests/e2e/settings.ts';
+
+const site = (port: number, dataDir: string, extra: Record<string, string> = {}) => ({
+  command: 'node src/server/main.ts',
+  url: `http://localhost:${port}/api/health`,
+  env: {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    SERVER_SECRET,
+    SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+    // Every test is a new browser that sends its fingerprint record, all from one address.
+    FINGERPRINT_RATE_LIMIT: '100000',
+    ...extra,
+  },
+  reuseExistingServer: false,
+  stdout: 'pipe' as const,
+});
 
 // Browser tests run against the built site served by the real server. Chromium comes from the
 // system (Debian's package by default); CHROME_PATH points at another one.
@@ -16,12 +40,15 @@ export default defineConfig({
     ...devices['Desktop Chrome'],
     launchOptions: { executablePath: CHROME_PATH, args: CHROME_ARGS },
   },
-  webServer: {
-    command: 'node src/server/main.ts',
-    url: `http://localhost:${PORT}/api/health`,
-    // Every test is a new browser that sends its fingerprint record, all from one address.
-    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: 'test-results/data', FINGERPRINT_RATE_LIMIT: '100000' },
-    reuseExistingServer: false,
-    stdout: 'pipe',
-  },
+  webServer: [
+    {
+      command: `node tests/e2e/mail-server.ts ${SMTP_PORT} ${MAIL_PORT}`,
+      url: `http://127.0.0.1:${MAIL_PORT}/health`,
+      reuseExistingServer: false,
+    },
+    site(PORT, 'test-results/data'),
+    site(SHORT_SESSION_PORT, 'test-results/data-short-session', {
+      SESSION_IDLE_SECONDS: String(SHORT_SESSION_IDLE_SECONDS),
+    }),
+  ],
 });

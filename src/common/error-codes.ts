@@ -28,3 +28,6 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
 export interface ApiError {
   error: { code: ErrorCode; fields?: Record<string, ErrorCode> };
 }
+
+export const isErrorCode = (value: unknown): value is ErrorCode =>
+  typeof value === 'string' && (ERROR_CODES as readonly string[]).includes(value);

@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from './languages.ts';
-import { allPagePaths, matchPage, pagePath, privacySettingsPath, resolvePath, switchLanguagePath } from './routes.ts';
+import {
+  allPagePaths,
+  matchPage,
+  PAGE_IDS,
+  PAGES,
+  pageMetaKey,
+  pageNamespaces,
+  pagePath,
+  privacySettingsPath,
+  resolvePath,
+  switchLanguagePath,
+} from './routes.ts';
 
 describe('resolvePath', () => {
   it('leaves the root to the browser', () => {
@@ -14,6 +25,11 @@ describe('resolvePath', () => {
     expect(resolvePath(`/${language}/terms`)).toEqual({ kind: 'page', language, page: 'terms' });
     expect(resolvePath(`/${language}/cookie-policy`)).toEqual({ kind: 'page', language, page: 'cookies' });
     expect(resolvePath(`/${language}/contact`)).toEqual({ kind: 'page', language, page: 'contact' });
+    expect(resolvePath(`/${language}/login`)).toEqual({ kind: 'page', language, page: 'login' });
+    expect(resolvePath(`/${language}/register`)).toEqual({ kind: 'page', language, page: 'register' });
+    expect(resolvePath(`/${language}/validation`)).toEqual({ kind: 'page', language, page: 'validation' });
+    expect(resolvePath(`/${language}/forgot-password`)).toEqual({ kind: 'page', language, page: 'forgotPassword' });
+    expect(resolvePath(`/${language}/account`)).toEqual({ kind: 'page', language, page: 'account' });
   });
 
   it('keeps a path without a supported language under /en, with its query', () => {
@@ -43,11 +59,34 @@ describe('resolvePath', () => {
 describe('matchPage and pagePath', () => {
   it('round-trip every page in every language', () => {
     const paths = allPagePaths();
-    expect(paths).toHaveLength(LANGUAGES.length * 6);
+    expect(paths).toHaveLength(LANGUAGES.length * 11);
     for (const { language, page, path } of paths) {
       expect(pagePath(language, page)).toBe(path);
       expect(matchPage(path)).toEqual({ language, page });
     }
+  });
+});
+
+describe('pageNamespaces and pageMetaKey', () => {
+  it('give each page the common texts, its own and what its forms need', () => {
+    expect(pageNamespaces('about')).toEqual(['common', 'about']);
+    expect(pageNamespaces('login')).toEqual(['common', 'login', 'errors']);
+    expect(pageNamespaces('account')).toEqual(['common', 'login', 'errors']);
+  });
+
+  it('find the title of pages that share a namespace', () => {
+    expect(pageMetaKey('login')).toBe('meta');
+    expect(pageMetaKey('forgotPassword')).toBe('forgot.meta');
+    expect(pageMetaKey('account')).toBe('account.meta');
+  });
+
+  it('keep sign-in pages out of the shared layout, as the specification says', () => {
+    expect(PAGE_IDS.filter((page) => !PAGES[page].layout)).toEqual([
+      'login',
+      'register',
+      'validation',
+      'forgotPassword',
+    ]);
   });
 });
 

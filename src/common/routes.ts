@@ -1,9 +1,27 @@
-import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language, type Namespace } from './languages.ts';
+import {
+  DEFAULT_LANGUAGE,
+  DEFAULT_NAMESPACE,
+  isLanguage,
+  LANGUAGES,
+  type Language,
+  type Namespace,
+} from './languages.ts';
+
+interface PageEntry {
+  path: string;
+  ns: Namespace;
+  layout: boolean;
+  /** Where in `ns` the page's title and description are, when several pages share a namespace. */
+  meta?: string;
+  /** Further namespaces the page needs from its first render (forms need the error messages). */
+  alsoNs?: readonly Namespace[];
+}
 
 /**
  * Every page of the site: the path after the language prefix, the namespace that holds its texts,
  * and whether it sits in the shared layout. Server redirects, prerendering, the sitemap, the client
- * router and the tests all read this one table.
+ * router and the tests all read this one table. Forgotten password and account share the sign-in
+ * namespace (see docs/decisions).
  */
 export const PAGES = {
   home: { path: '', ns: 'home', layout: true },
@@ -12,13 +30,26 @@ export const PAGES = {
   privacy: { path: 'privacy-policy', ns: 'privacy', layout: true },
   terms: { path: 'terms', ns: 'terms', layout: true },
   cookies: { path: 'cookie-policy', ns: 'cookie', layout: true },
-} as const satisfies Record<string, { path: string; ns: Namespace; layout: boolean }>;
+  login: { path: 'login', ns: 'login', layout: false, alsoNs: ['errors'] },
+  register: { path: 'register', ns: 'register', layout: false, alsoNs: ['errors'] },
+  validation: { path: 'validation', ns: 'validation', layout: false, alsoNs: ['errors'] },
+  forgotPassword: { path: 'forgot-password', ns: 'login', meta: 'forgot.meta', layout: false, alsoNs: ['errors'] },
+  account: { path: 'account', ns: 'login', meta: 'account.meta', layout: true, alsoNs: ['errors'] },
+} as const satisfies Record<string, PageEntry>;
 
 export type PageId = keyof typeof PAGES;
 export const PAGE_IDS = Object.keys(PAGES) as PageId[];
 
 /** The cookie policy's section where the visitor sees and changes the analytics choice. */
 export const PRIVACY_SETTINGS_ID = 'your-choice';
+/** Every namespace a page shows texts from: the common one, its own and those it also needs. */
+export function pageNamespaces(page: PageId): Namespace[] {
+  const entry: PageEntry = PAGES[page];
+  return [DEFAULT_NAMESPACE, entry.ns, ...(entry.alsoNs ?? [])];
+}
+
+/** The key prefix of a page's title and description in its namespace. */
+export const pageMetaKey = (page: PageId): string => (PAGES[page] as PageEntry).meta ?? 'meta';
 
 /** Longest path and query string worth reading; anything longer goes to the home page. */
 const MAX_PATH_LENGTH = 1024;

@@ -44,6 +44,12 @@ export const STORAGE_ENTRIES = [
     lifetime: 'tab',
     needsConsent: true,
   },
+  // The session of a signed-in visitor. Its lifetime is the session's absolute end; the server ends
+  // it sooner when it lies unused (see SESSION_IDLE_SECONDS) or at sign-out.
+  { id: 'session', name: '__Host-session', kind: 'cookie', lifetime: { days: 30 }, needsConsent: false },
+  // Set and cleared with the session, readable by the pages (the session cookie is not): only a
+  // page that finds it asks the server who is signed in, so other visitors load nothing for it.
+  { id: 'signedIn', name: 'signed_in', kind: 'cookie', lifetime: { days: 30 }, needsConsent: false },
 ] as const satisfies readonly StorageEntry[];
 
 export type StorageId = (typeof STORAGE_ENTRIES)[number]['id'];

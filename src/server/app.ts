@@ -1,7 +1,11 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
-import type { ApiError, ErrorCode } from '../common/error-codes.ts';
+import { DEFAULT_SITE_CONFIG, type SiteConfig } from '../common/site-config.ts';
+import { apiError } from './api-error.ts';
+import { createPasswords, DEFAULT_HASHING, type HashingParams } from './auth/passwords.ts';
+import type { AccountServices } from './auth/services.ts';
+import { DEFAULT_SESSION_IDLE_SECONDS } from './auth/session-cookie.ts';
 import type { Database } from './db/database.ts';
 import { analyticsReportRoutes } from './routes/analytics-report.ts';
 import { fingerprintRoutes } from './routes/fingerprint.ts';
@@ -9,10 +13,19 @@ import { posthogRoutes } from './routes/posthog.ts';
 import { tracesRoutes } from './routes/traces.ts';
 import { securityHeadersMiddleware } from './security-headers.ts';
 import type { ServerTracing } from './tracing.ts';
+import type { Texts } from './mail/code-mail.ts';
+import { type Mailer, outboxMailer } from './mail/mailer.ts';
+import { noStore, sameOriginJson } from './request-guards.ts';
+import { accountRoutes } from './routes/account.ts';
+import { passwordResetRoutes } from './routes/password-reset.ts';
+import { registrationRoutes } from './routes/registration.ts';
+import { sessionRoutes } from './routes/sessions.ts';
+
+export { apiError } from './api-error.ts';
 
 export interface AppOptions {
   db: Database;
-  /** Signs visitor identifiers (see secrets.ts). */
+  /** Signs visitor identifiers and keys the hashes of codes (see secrets.ts). */
   secret: Buffer;
   /** See TRUST_PROXY in env.ts. */
   trustedProxies: number;
@@ -24,6 +37,16 @@ export interface AppOptions {
   tracing?: ServerTracing | null;
   /** See FINGERPRINT_RATE_LIMIT in env.ts. */
   fingerprintRateLimit?: number;
+  /** Brand and public address, for mail; the placeholders by default. */
+  site?: SiteConfig;
+  /** The translation files, for mail in the visitor's language. */
+  texts?: Texts;
+  /** Where mail goes: the outbox table by default (see SMTP_URL in env.ts). */
+  mailer?: Mailer;
+  /** Only tests pass weaker parameters than the default, to run fast. */
+  passwordHashing?: HashingParams;
+  /** See SESSION_IDLE_SECONDS in env.ts. */
+  sessionIdleSeconds?: number;
 }
 
 const DEFAULT_UPSTREAM_TIMEOUT_MS = 5_000;
@@ -31,7 +54,6 @@ const DEFAULT_UPSTREAM_TIMEOUT_MS = 5_000;
 /** Largest request body an API endpoint reads; each endpoint may set a smaller one. */
 const MAX_API_BODY_BYTES = 64 * 1024;
 
-export const apiError = (code: ErrorCode): ApiError => ({ error: { code } });
 
 /**
  * The API, in web-standard handlers. The built site is served before a request gets here (see
@@ -39,6 +61,16 @@ export const apiError = (code: ErrorCode): ApiError => ({ error: { code } });
  */
 export function createApp(options: AppOptions): Hono {
   const { db, secret, trustedProxies, security, upstreams = {}, tracing } = options;
+  const services: AccountServices = {
+    db,
+    secret,
+    trustedProxies,
+    passwords: createPasswords(options.passwordHashing ?? DEFAULT_HASHING),
+    mailer: options.mailer ?? outboxMailer(db),
+    site: options.site ?? DEFAULT_SITE_CONFIG,
+    texts: options.texts ?? {},
+    sessionIdleSeconds: options.sessionIdleSeconds ?? DEFAULT_SESSION_IDLE_SECONDS,
+  };
   const app = new Hono();
   app.use(securityHeadersMiddleware(security));
   if (tracing) app.use('/api/*', tracing.middleware);
@@ -56,6 +88,14 @@ export function createApp(options: AppOptions): Hono {
 
   app.get('/api/health', (c) => c.json({ status: 'ok' }, 200, { 'Cache-Control': 'no-store' }));
   analyticsReportRoutes(app, { db, secret });
+
+  for (const path of ['/api/auth/*', '/api/account/*']) app.use(path, noStore, sameOriginJson(services.site.siteUrl));
+  app.use('/api/session', noStore);
+  registrationRoutes(app, services);
+  sessionRoutes(app, services);
+  passwordResetRoutes(app, services);
+  accountRoutes(app, services);
+
   app.all('/api/*', (c) => c.json(apiError('INVALID_REQUEST'), 404));
   app.all('*', (c) => c.text('Method not allowed', 405, { Allow: 'GET, HEAD' }));
 

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_SESSION_IDLE_SECONDS, SESSION_LIFETIME_SECONDS } from './auth/session-cookie.ts';
 
 const httpUrl = z.url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL' });
 
@@ -37,6 +38,23 @@ const EnvSchema = z
     FINGERPRINT_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(60),
     /** How long the server waits for PostHog or the collector before giving up. */
     UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
+    /**
+     * The SMTP server that delivers mail (smtp://user:password@host:587, or smtps:// for TLS from the
+     * start). Without it, mail is kept in the mail_outbox table and printed to the log.
+     */
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\/[^/\s]+/, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+    /** Sender of that mail, as `address` or `Name <address>`; by default the brand at no-reply@ its domain. */
+    MAIL_FROM: z.string().min(3).max(320).optional(),
+    /** A session unused for this many seconds ends; 7 days by default, 30 days (the session's absolute end) at most. */
+    SESSION_IDLE_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(SESSION_LIFETIME_SECONDS)
+      .default(DEFAULT_SESSION_IDLE_SECONDS),
   })
   .refine((env) => !env.POSTHOG_HOST === !env.POSTHOG_KEY, {
     message: 'POSTHOG_HOST and POSTHOG_KEY go together: set both or neither',

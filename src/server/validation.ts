@@ -1,15 +1,13 @@
 import { zValidator } from '@hono/zod-validator';
-import type { z } from 'zod';
-import { ERROR_CODES, type ErrorCode } from '../common/error-codes.ts';
-
-const isErrorCode = (value: string): value is ErrorCode => (ERROR_CODES as readonly string[]).includes(value);
+import type { $ZodType } from 'zod/v4/core';
+import { type ErrorCode, isErrorCode } from '../common/error-codes.ts';
 
 /**
- * Validates a JSON body with a shared schema. Schemas name an error code as each rule's message
- * (`z.email({ message: 'INVALID_EMAIL' })`), so a failure answers 400 with
+ * Validates a JSON body with a shared schema (zod or zod/mini). Schemas name an error code as each
+ * rule's message (`z.email({ error: 'INVALID_EMAIL' })`), so a failure answers 400 with
  * `{ error: { code: 'VALIDATION_ERROR', fields: { email: 'INVALID_EMAIL' } } }`.
  */
-export function jsonBody<T extends z.ZodType>(schema: T) {
+export function jsonBody<T extends $ZodType>(schema: T) {
   return zValidator('json', schema, (result, c) => {
     if (result.success) return;
     const fields: Record<string, ErrorCode> = {};

@@ -24,8 +24,7 @@ test('nothing shifts while the page loads and hydrates', async ({ page }) => {
   await waitForHydration(page);
   await page.locator('header').getByRole('link', { name: 'Contact' }).click();
   await expect(page).toHaveURL(/\/fr\/contact$/);
-  const shift = await layoutShift(page);
-  expect(shift).toBe(0);
+  expect(await layoutShift(page)).toBe(0);
 });
 
 test('the cookie policy lists exactly the stored items the code declares', async ({ page }) => {

@@ -1,13 +1,23 @@
 import { useEffect } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
-import { PAGE_IDS, PAGES, pagePath } from '../../common/routes.ts';
+import { PAGE_IDS, PAGES, type PageId, pagePath } from '../../common/routes.ts';
+import { ToastProvider } from '../features/toast/ToastProvider.tsx';
 import { AfterFirstPaint } from './AfterFirstPaint.tsx';
+import { AuthLayout } from './layout/AuthLayout.tsx';
 import { LanguageRoot } from './layout/LanguageRoot.tsx';
 import { Page } from './layout/Page.tsx';
 import { PageErrorBoundary } from './layout/PageError.tsx';
 import { SiteLayout } from './layout/SiteLayout.tsx';
 
 const inLayout = PAGE_IDS.filter((page) => PAGES[page].layout);
+const outsideLayout = PAGE_IDS.filter((page) => !PAGES[page].layout);
+
+const pageRoute = (page: PageId) =>
+  PAGES[page].path ? (
+    <Route key={page} path={PAGES[page].path} element={<Page id={page} />} />
+  ) : (
+    <Route key={page} index element={<Page id={page} />} />
+  );
 
 /** The route tree, from the page table. The server answers unknown paths itself; `*` covers in-app links. */
 export function App() {
@@ -17,7 +27,7 @@ export function App() {
     document.documentElement.dataset.hydrated = 'true';
   }, []);
   return (
-    <>
+    <ToastProvider>
       <Routes>
         <Route
           path=":lang"
@@ -27,19 +37,12 @@ export function App() {
             </PageErrorBoundary>
           }
         >
-          <Route element={<SiteLayout />}>
-            {inLayout.map((page) =>
-              PAGES[page].path ? (
-                <Route key={page} path={PAGES[page].path} element={<Page id={page} />} />
-              ) : (
-                <Route key={page} index element={<Page id={page} />} />
-              ),
-            )}
-          </Route>
+          <Route element={<SiteLayout />}>{inLayout.map(pageRoute)}</Route>
+          <Route element={<AuthLayout />}>{outsideLayout.map(pageRoute)}</Route>
         </Route>
         <Route path="*" element={<Navigate to={pagePath('en', 'home')} replace />} />
       </Routes>
       <AfterFirstPaint />
-    </>
+    </ToastProvider>
   );
 }

@@ -4,7 +4,7 @@ import { renderToString } from 'react-dom/server';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { StaticRouter } from 'react-router';
 import { LANGUAGES, type Language } from '../../common/languages.ts';
-import { PAGES, type PageId } from '../../common/routes.ts';
+import { type PageId, pageNamespaces } from '../../common/routes.ts';
 import type { SiteConfig } from '../../common/site-config.ts';
 import { pageHead } from '../features/head/page-head.ts';
 import { baseOptions, type Resources } from '../features/i18n/options.ts';
@@ -52,7 +52,7 @@ export async function renderDocument(options: {
     </StrictMode>,
   );
 
-  const namespaces = ['common', PAGES[page].ns];
+  const namespaces = pageNamespaces(page);
   const pageResources = {
     [language]: Object.fromEntries(namespaces.map((ns) => [ns, options.resources[language]?.[ns] ?? {}])),
   };

@@ -11,6 +11,11 @@ export const PAGE_SOURCES: Record<PageId, string> = {
   privacy: '../pages/legal/PrivacyPage.tsx',
   terms: '../pages/legal/TermsPage.tsx',
   cookies: '../pages/legal/CookiePage.tsx',
+  login: '../pages/login/LoginPage.tsx',
+  register: '../pages/register/RegisterPage.tsx',
+  validation: '../pages/validation/ValidationPage.tsx',
+  forgotPassword: '../pages/forgot-password/ForgotPasswordPage.tsx',
+  account: '../pages/account/AccountPage.tsx',
 };
 
 const importers = import.meta.glob<PageModule>('../pages/*/*Page.tsx');

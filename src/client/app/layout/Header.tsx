@@ -1,23 +1,38 @@
+import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useParams } from 'react-router';
 import type { Language } from '../../../common/languages.ts';
 import { pagePath } from '../../../common/routes.ts';
+import { storageEntry } from '../../../common/storage.ts';
 import { LanguageSwitcher } from '../../features/i18n/LanguageSwitcher.tsx';
-import { useSiteConfig } from '../../features/site/site-config.tsx';
+import { BrandLink } from './BrandLink.tsx';
 
 const NAV_PAGES = ['home', 'about', 'contact'] as const;
+const SIGNED_IN_COOKIE = storageEntry('signedIn').name;
 
 export function Header() {
   const { t } = useTranslation();
   const { lang } = useParams() as { lang: Language };
-  const { brand } = useSiteConfig();
+  // The prerendered page cannot know who is signed in: it shows "Sign in". After hydration, when the
+  // signed-in cookie says there may be a session, the account corner (its code and a question to
+  // the server) replaces it inside the same reserved box.
+  const [Account, setAccount] = useState<ComponentType<{ signIn: ReactNode }> | null>(null);
+  useEffect(() => {
+    if (!document.cookie.split('; ').includes(`${SIGNED_IN_COOKIE}=1`)) return;
+    import('../../features/auth/HeaderAccount.tsx').then(
+      (module) => setAccount(() => module.default),
+      () => {},
+    );
+  }, []);
+  const signIn = (
+    <Link className="header-account__sign-in" to={pagePath(lang, 'login')}>
+      {t('account.signIn')}
+    </Link>
+  );
   return (
     <header className="site-header">
       <div className="container site-header__inner">
-        <Link className="brand" to={pagePath(lang, 'home')} aria-label={t('homeLink')}>
-          <span className="brand__mark" aria-hidden="true" />
-          {brand.siteName}
-        </Link>
+        <BrandLink />
         <nav className="main-nav" aria-label={t('nav.label')}>
           <ul>
             {NAV_PAGES.map((page) => (
@@ -29,6 +44,7 @@ export function Header() {
             ))}
           </ul>
         </nav>
+        <div className="header-account">{Account ? <Account signIn={signIn} /> : signIn}</div>
         <LanguageSwitcher />
       </div>
     </header>

@@ -1,8 +1,7 @@
 import { use } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { DEFAULT_NAMESPACE } from '../../../common/languages.ts';
-import { matchPage, PAGES, pagePath } from '../../../common/routes.ts';
+import { matchPage, pageNamespaces, pagePath } from '../../../common/routes.ts';
 import { useHeadSync } from '../../features/head/use-head-sync.ts';
 import { textsReady } from '../../features/i18n/texts-ready.ts';
 import { useNavigationFocus } from '../../features/navigation/use-navigation-focus.ts';
@@ -24,9 +23,7 @@ export function LanguageRoot() {
   // While a navigation is pending, the page still on screen re-renders for its own, older address
   // when the language changes; only the address the browser is at may load texts and switch.
   const isLatest = typeof window === 'undefined' || window.location.pathname === location.pathname;
-  const ready = isLatest
-    ? textsReady(i18n, match.language, [DEFAULT_NAMESPACE, PAGES[match.page].ns], location.key)
-    : true;
+  const ready = isLatest ? textsReady(i18n, match.language, pageNamespaces(match.page), location.key) : true;
   if (ready !== true) {
     // Fetch the page's code alongside its texts rather than after them.
     void loadPage(match.page).catch(() => {});

@@ -1,7 +1,7 @@
 import type { i18n } from 'i18next';
 import { type HeadLink, headLinks } from '../../../common/head.ts';
 import { type Direction, directionOf } from '../../../common/languages.ts';
-import { PAGES, type PageId } from '../../../common/routes.ts';
+import { PAGES, type PageId, pageMetaKey } from '../../../common/routes.ts';
 
 export interface PageHead {
   language: string;
@@ -20,11 +20,12 @@ export function pageHead(
   location: { pathname: string; search?: string; hash?: string },
 ): PageHead {
   const t = i18n.getFixedT(language, PAGES[page].ns);
+  const meta = pageMetaKey(page) as 'meta';
   return {
     language,
     dir: directionOf(language),
-    title: t('meta.title'),
-    description: t('meta.description'),
+    title: t(`${meta}.title`),
+    description: t(`${meta}.description`),
     links: headLinks(siteUrl, location),
   };
 }

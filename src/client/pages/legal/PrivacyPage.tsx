@@ -10,6 +10,7 @@ const SECTIONS = [
   'consent',
   'analytics',
   'tracing',
+  'account',
   'messages',
   'sharing',
   'rights',

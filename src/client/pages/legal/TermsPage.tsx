@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { LegalArticle } from './LegalArticle.tsx';
 
-const SECTIONS = ['use', 'content', 'accuracy', 'links', 'liability', 'changes', 'law'] as const;
+const SECTIONS = ['use', 'account', 'content', 'accuracy', 'links', 'liability', 'changes', 'law'] as const;
 
 export default function TermsPage() {
   const { t } = useTranslation('terms');

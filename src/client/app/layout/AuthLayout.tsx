@@ -1,0 +1,24 @@
+import { Suspense } from 'react';
+import { Outlet } from 'react-router';
+import { LanguageSwitcher } from '../../features/i18n/LanguageSwitcher.tsx';
+import { BrandLink } from './BrandLink.tsx';
+
+/**
+ * The sign-in pages stand outside the shared layout (no header, footer or chat, SPEC §2): a brand
+ * line leading home and the language switcher, then the page.
+ */
+export function AuthLayout() {
+  return (
+    <div className="auth">
+      <div className="auth__top">
+        <BrandLink />
+        <LanguageSwitcher />
+      </div>
+      <main id="main" tabIndex={-1} className="auth__main">
+        <Suspense fallback={<div className="page-placeholder" />}>
+          <Outlet />
+        </Suspense>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import type { Language } from '../../../common/languages.ts';
+import { pagePath } from '../../../common/routes.ts';
+import { useSiteConfig } from '../../features/site/site-config.tsx';
+
+/** The brand's mark and name, leading to the home page in the page's language. */
+export function BrandLink() {
+  const { t } = useTranslation();
+  const { lang } = useParams() as { lang: Language };
+  const { brand } = useSiteConfig();
+  return (
+    <Link className="brand" to={pagePath(lang, 'home')} aria-label={t('homeLink')}>
+      <span className="brand__mark" aria-hidden="true" />
+      {brand.siteName}
+    </Link>
+  );
+}

@@ -1,0 +1,45 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import type { Language } from '../../../common/languages.ts';
+import { pagePath } from '../../../common/routes.ts';
+import { useToast } from '../toast/use-toast.ts';
+import { signOut, useSession } from './session-store.ts';
+import { useErrorToast } from './use-error-toast.ts';
+
+/**
+ * The header's account corner: "Sign in" until the server says someone is signed in, then their
+ * name (leading to the account page) and a sign-out button, in the same reserved space.
+ */
+export default function HeaderAccount({ signIn }: { signIn: ReactNode }) {
+  const { t } = useTranslation();
+  const { lang } = useParams() as { lang: Language };
+  const account = useSession()?.account;
+  const navigate = useNavigate();
+  const toast = useToast();
+  const errorToast = useErrorToast();
+
+  if (!account) return signIn;
+  // Keyed, so that the name is a new element rather than the sign-in link moved and resized: only
+  // the latter counts as a layout shift.
+  return (
+    <>
+      <Link key="account" className="header-account__name" to={pagePath(lang, 'account')}>
+        <span className="visually-hidden">{t('account.signedInAs')} </span>
+        {account.name}
+      </Link>
+      <button
+        type="button"
+        className="header-account__sign-out"
+        onClick={async () => {
+          const result = await signOut();
+          if (!result.ok) return errorToast(result.code);
+          toast.show({ type: 'success', message: t('account.signedOut') });
+          navigate(pagePath(lang, 'home'));
+        }}
+      >
+        {t('account.signOut')}
+      </button>
+    </>
+  );
+}

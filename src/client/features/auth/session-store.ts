@@ -1,0 +1,53 @@
+import { useEffect, useSyncExternalStore } from 'react';
+import { AUTH_API, type SessionAnswer } from '../../../common/account-api.ts';
+import { type ApiResult, callApi } from './api.ts';
+
+/** undefined until the server has been asked. */
+let current: SessionAnswer | undefined;
+let asked: Promise<void> | null = null;
+const listeners = new Set<() => void>();
+
+function set(session: SessionAnswer) {
+  current = session;
+  for (const listener of listeners) listener();
+}
+
+/** Asks the server who is signed in, once per page load; the pages tell the store of every change after that. */
+function askOnce() {
+  asked ??= callApi<SessionAnswer>(AUTH_API.session).then((result) => set(result.ok ? result.data : { account: null }));
+  return asked;
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+/**
+ * Who is signed in (undefined while unknown). The prerendered page cannot know, so the server is
+ * asked after hydration.
+ */
+export function useSession(): SessionAnswer | undefined {
+  const session = useSyncExternalStore(
+    subscribe,
+    () => current,
+    () => undefined,
+  );
+  useEffect(() => {
+    void askOnce();
+  }, []);
+  return session;
+}
+
+/** Called by the pages when someone signs in or out. */
+export const setSignedIn = (account: SessionAnswer['account']) => {
+  asked = Promise.resolve();
+  set({ account });
+};
+
+/** Ends the session on the server, here too. */
+export async function signOut(): Promise<ApiResult<unknown>> {
+  const result = await callApi(AUTH_API.logout, {});
+  if (result.ok) setSignedIn(null);
+  return result;
+}

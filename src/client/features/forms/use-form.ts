@@ -1,0 +1,135 @@
+import { useState } from 'react';
+import type { ErrorCode } from '../../../common/error-codes.ts';
+import type { ApiResult } from '../auth/api.ts';
+import { useErrorToast } from '../auth/use-error-toast.ts';
+
+type Value = string | boolean;
+/** What the form needs of a shared zod schema: its verdict and the error code it names. */
+interface Rule {
+  safeParse(value: unknown): { success: boolean; error?: { issues: { message: string }[] } };
+}
+
+export interface FieldState {
+  id: string;
+  name: string;
+  value: Value;
+  /** The code of the message to show; only once the field was touched, or the server said so. */
+  error: ErrorCode | undefined;
+  /** Touched, not empty and valid: the field shows its success tick. */
+  valid: boolean;
+  onChange(value: Value): void;
+  onBlur(): void;
+}
+
+// Whether a mouse button or finger is down. A field left by pressing a button (submit, show
+// password) shows its message only once the press is over: a message appearing under the pointer
+// would push the button away before the click lands.
+let pressing = false;
+if (typeof document !== 'undefined') {
+  document.addEventListener('pointerdown', () => (pressing = true), true);
+  document.addEventListener('pointerup', () => setTimeout(() => (pressing = false)), true);
+}
+const afterPress = (then: () => void) => {
+  if (pressing) document.addEventListener('pointerup', () => setTimeout(then), { once: true, capture: true });
+  else then();
+};
+
+interface FormOptions<V> {
+  /** Codes that belong under a field although the server sends them for the whole request. */
+  codeFields?: Partial<Record<ErrorCode, keyof V & string>>;
+}
+
+/**
+ * A form's values and the §5 behaviour of its fields: rules from the shared schemas, each message
+ * shown once its field was touched (or the form submitted), server answers mapped onto the fields
+ * they concern, focus moved to the first field in error, and anything else told in an error toast.
+ */
+export function useForm<V extends Record<string, Value>>(
+  formId: string,
+  initial: V,
+  rules: Partial<Record<keyof V, Rule>>,
+  options: FormOptions<V> = {},
+) {
+  const errorToast = useErrorToast();
+  const [values, setValues] = useState<V>(initial);
+  const [touched, setTouched] = useState<Partial<Record<keyof V, boolean>>>({});
+  const [fromServer, setFromServer] = useState<Partial<Record<keyof V, ErrorCode>>>({});
+  const [busy, setBusy] = useState(false);
+  const names = Object.keys(initial) as (keyof V & string)[];
+
+  const idOf = (name: string) => `${formId}-${name}`;
+  const focus = (name: string) => document.getElementById(idOf(name))?.focus();
+  const ruleError = (name: keyof V, all = values): ErrorCode | undefined => {
+    const result = rules[name]?.safeParse(all[name]);
+    return result && !result.success ? (result.error?.issues[0]?.message as ErrorCode) : undefined;
+  };
+
+  const field = (name: keyof V & string): FieldState => {
+    const error = fromServer[name] ?? (touched[name] ? ruleError(name) : undefined);
+    return {
+      id: idOf(name),
+      name,
+      value: values[name] as Value,
+      error,
+      valid: Boolean(touched[name]) && !error && values[name] !== '' && values[name] !== false,
+      onChange: (value) => {
+        setValues((current) => ({ ...current, [name]: value }));
+        setFromServer((current) => ({ ...current, [name]: undefined }));
+      },
+      onBlur: () => afterPress(() => setTouched((current) => ({ ...current, [name]: true }))),
+    };
+  };
+
+  /** Shows what went wrong: under the fields it concerns (focusing the first), or in a toast. */
+  const showFailure = (failure: Extract<ApiResult<unknown>, { ok: false }>) => {
+    const fields: Partial<Record<keyof V, ErrorCode>> = {};
+    for (const [name, code] of Object.entries(failure.fields ?? {})) {
+      if (names.includes(name) && code) fields[name as keyof V] = code;
+    }
+    const mapped = options.codeFields?.[failure.code];
+    if (mapped) fields[mapped] = failure.code;
+    const first = names.find((name) => fields[name]);
+    if (first) {
+      setFromServer(fields);
+      focus(first);
+    } else {
+      void errorToast(failure.code);
+    }
+  };
+
+  /**
+   * Checks the named fields (marking them touched), then runs `send` with the values unless one of
+   * them is in error, in which case the first gets the focus. One request at a time.
+   */
+  const action =
+    (checked: readonly (keyof V & string)[], send: (values: V) => Promise<ApiResult<unknown> | undefined>) =>
+    async () => {
+      if (busy) return;
+      setTouched((current) => ({ ...current, ...Object.fromEntries(checked.map((name) => [name, true])) }));
+      const invalid = checked.find((name) => fromServer[name] ?? ruleError(name));
+      if (invalid) {
+        focus(invalid);
+        return;
+      }
+      setBusy(true);
+      try {
+        const result = await send(values);
+        if (result && !result.ok) showFailure(result);
+      } finally {
+        setBusy(false);
+      }
+    };
+
+  /** The form's own submission: every field is checked. */
+  const submit = (send: (values: V) => Promise<ApiResult<unknown> | undefined>) => action(names, send);
+
+  return {
+    values,
+    field,
+    submit,
+    action,
+    busy,
+    focus,
+    set: (name: keyof V & string, value: Value) => field(name).onChange(value),
+  };
+}

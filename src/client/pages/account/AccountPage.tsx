@@ -1,0 +1,154 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { type AccountAnswer, AUTH_API } from '../../../common/account-api.ts';
+import { CurrentPasswordSchema } from '../../../common/account-schemas.ts';
+import type { ErrorCode } from '../../../common/error-codes.ts';
+import type { Language } from '../../../common/languages.ts';
+import { pagePath } from '../../../common/routes.ts';
+import { callApi } from '../../features/auth/api.ts';
+import { setSignedIn, signOut, useSession } from '../../features/auth/session-store.ts';
+import { useErrorToast } from '../../features/auth/use-error-toast.ts';
+import { Form } from '../../features/forms/Form.tsx';
+import { PasswordField } from '../../features/forms/PasswordField.tsx';
+import { SubmitButton } from '../../features/forms/SubmitButton.tsx';
+import { useForm } from '../../features/forms/use-form.ts';
+import { useToast } from '../../features/toast/use-toast.ts';
+
+const SESSION_LOST: readonly ErrorCode[] = ['UNAUTHORIZED', 'SESSION_EXPIRED'];
+
+/**
+ * The signed-in visitor's own page. The prerendered page cannot know who that is: it shows its
+ * heading and a loading line, and asks the server after hydration. Without a session the visitor
+ * is sent to the sign-in page and told why.
+ */
+export default function AccountPage() {
+  const { t } = useTranslation('login');
+  const { t: tc } = useTranslation();
+  const { lang } = useParams() as { lang: Language };
+  const navigate = useNavigate();
+  const toast = useToast();
+  const errorToast = useErrorToast();
+  const [account, setAccount] = useState<AccountAnswer | null>(null);
+  const deletion = useForm('delete', { password: '' }, { password: CurrentPasswordSchema });
+
+  const session = useSession();
+  // Set once the visitor is on the way out (signed out, deleted, or sent to sign in): the session
+  // store then says nobody is signed in, which must not send them to sign in (again).
+  const leaving = useRef(false);
+
+  /** A call that failed because the session is gone sends the visitor to sign in again, saying why. */
+  const failed = (code: ErrorCode) => {
+    if (SESSION_LOST.includes(code)) {
+      leaving.current = true;
+      setSignedIn(null);
+      navigate(pagePath(lang, 'login'), { replace: true });
+    }
+    void errorToast(code);
+  };
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: follows the session only
+  useEffect(() => {
+    if (!session || leaving.current) return;
+    if (!session.account) {
+      failed(session.expired ? 'SESSION_EXPIRED' : 'UNAUTHORIZED');
+      return;
+    }
+    void callApi<AccountAnswer>(AUTH_API.account).then((result) => {
+      if (result.ok) setAccount(result.data);
+      else failed(result.code);
+    });
+  }, [session]);
+
+  const leave = (message: string) => {
+    leaving.current = true;
+    setSignedIn(null);
+    toast.show({ type: 'success', message });
+    navigate(pagePath(lang, 'home'));
+  };
+
+  const signOutHere = async () => {
+    const result = await signOut();
+    if (result.ok) leave(tc('account.signedOut'));
+    else failed(result.code);
+  };
+
+  const signOutEverywhere = async () => {
+    const result = await callApi(AUTH_API.signOutEverywhere, {});
+    if (result.ok) leave(t('account.signedOutEverywhere'));
+    else failed(result.code);
+  };
+
+  const deleteAccount = deletion.submit(async (values) => {
+    const result = await callApi(AUTH_API.deleteAccount, values);
+    if (result.ok) {
+      leave(t('account.delete.done'));
+      return undefined;
+    }
+    // A wrong password belongs under the field; a lost session sends the visitor to sign in.
+    if (!SESSION_LOST.includes(result.code)) return result;
+    failed(result.code);
+    return undefined;
+  });
+
+  return (
+    <article className="container page account">
+      <h1>{t('account.title')}</h1>
+      {!account ? (
+        <>
+          <noscript>
+            <p>{tc('form.noScript')}</p>
+          </noscript>
+          <p className="account__loading" role="status">
+            {t('account.loading')}
+          </p>
+        </>
+      ) : (
+        <>
+          <section aria-labelledby="account-details">
+            <h2 id="account-details">{t('account.details')}</h2>
+            <dl className="account__details">
+              <dt>{t('account.name')}</dt>
+              <dd>{account.name}</dd>
+              <dt>{t('account.email')}</dt>
+              <dd>{account.email}</dd>
+              <dt>{t('account.phone')}</dt>
+              <dd>{account.phone}</dd>
+              <dt>{t('account.since')}</dt>
+              <dd>{new Intl.DateTimeFormat(lang, { dateStyle: 'long' }).format(new Date(account.createdAt))}</dd>
+            </dl>
+          </section>
+          <section aria-labelledby="account-sessions">
+            <h2 id="account-sessions">{t('account.sessions.title')}</h2>
+            <p>{t('account.sessions.text')}</p>
+            <p className="actions">
+              <button type="button" className="button" onClick={signOutHere}>
+                {t('account.sessions.signOut')}
+              </button>
+              <button type="button" className="button button--secondary" onClick={signOutEverywhere}>
+                {t('account.sessions.everywhere')}
+              </button>
+            </p>
+          </section>
+          <section aria-labelledby="account-delete" className="account__danger">
+            <h2 id="account-delete">{t('account.delete.title')}</h2>
+            <p>{t('account.delete.text')}</p>
+            <Form onSubmit={deleteAccount}>
+              <PasswordField
+                field={deletion.field('password')}
+                label={t('account.delete.password')}
+                autoComplete="current-password"
+              />
+              <p className="form__aside">
+                <Link to={pagePath(lang, 'forgotPassword')}>{t('forgotLink')}</Link>
+              </p>
+              <SubmitButton busy={deletion.busy} danger>
+                {t('account.delete.submit')}
+              </SubmitButton>
+            </Form>
+          </section>
+        </>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,118 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { AUTH_API } from '../../../common/account-api.ts';
+import { CodeSchema, EmailSchema, PasswordSchema } from '../../../common/account-schemas.ts';
+import type { Language } from '../../../common/languages.ts';
+import { pagePath } from '../../../common/routes.ts';
+import { AuthCard } from '../../features/auth/AuthCard.tsx';
+import { callApi } from '../../features/auth/api.ts';
+import { useMailLink } from '../../features/auth/mail-link.ts';
+import { setSignedIn } from '../../features/auth/session-store.ts';
+import { Form } from '../../features/forms/Form.tsx';
+import { PasswordField } from '../../features/forms/PasswordField.tsx';
+import { SubmitButton } from '../../features/forms/SubmitButton.tsx';
+import { TextField } from '../../features/forms/TextField.tsx';
+import { useForm } from '../../features/forms/use-form.ts';
+import { useToast } from '../../features/toast/use-toast.ts';
+
+/** Two steps on one page: the address to mail a code to, then that code with the new password. */
+export default function ForgotPasswordPage() {
+  const { t } = useTranslation('login');
+  const { lang } = useParams() as { lang: Language };
+  const navigate = useNavigate();
+  const toast = useToast();
+  const link = useMailLink();
+  const [step, setStep] = useState<'email' | 'code'>('email');
+  // The field to focus once a step has rendered: the new fields replace the old ones, and focus
+  // goes to the first of them rather than getting lost.
+  const [focusNext, setFocusNext] = useState<'email' | 'code' | 'password' | null>(null);
+  const form = useForm(
+    'forgot',
+    { email: '', code: '', password: '' },
+    { email: EmailSchema, code: CodeSchema, password: PasswordSchema },
+  );
+
+  const show = (next: 'email' | 'code', field: 'email' | 'code' | 'password') => {
+    setStep(next);
+    setFocusNext(field);
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when a step asks for focus
+  useEffect(() => {
+    if (!focusNext) return;
+    form.focus(focusNext);
+    setFocusNext(null);
+  }, [focusNext]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once the link has been read
+  useEffect(() => {
+    if (!link) return;
+    form.set('email', link.email);
+    if (link.code) {
+      form.set('code', link.code);
+      show('code', 'password');
+    }
+  }, [link]);
+
+  const sendCode = form.action(['email'], async (values) => {
+    const result = await callApi(AUTH_API.forgotPassword, { email: values.email, language: lang });
+    if (!result.ok) return result;
+    toast.show({ type: 'info', message: t('forgot.sent') });
+    show('code', 'code');
+  });
+
+  const reset = form.action(['email', 'code', 'password'], async (values) => {
+    const result = await callApi(AUTH_API.resetPassword, values);
+    if (!result.ok) return result;
+    setSignedIn(null);
+    toast.show({ type: 'success', message: t('forgot.done'), autoClose: false });
+    navigate(pagePath(lang, 'login'));
+  });
+
+  return (
+    <AuthCard
+      title={t('forgot.title')}
+      lead={step === 'email' ? t('forgot.lead') : t('forgot.codeLead', { email: form.values.email })}
+      after={
+        <p>
+          <Link to={pagePath(lang, 'login')}>{t('forgot.back')}</Link>
+        </p>
+      }
+    >
+      {step === 'email' ? (
+        <Form onSubmit={sendCode}>
+          <TextField field={form.field('email')} label={t('forgot.email')} type="email" autoComplete="email" />
+          <SubmitButton busy={form.busy}>{t('forgot.send')}</SubmitButton>
+        </Form>
+      ) : (
+        <>
+          <Form onSubmit={reset}>
+            <TextField
+              field={form.field('code')}
+              label={t('forgot.code')}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={12}
+              className="field__code"
+            />
+            <PasswordField
+              field={form.field('password')}
+              label={t('forgot.password')}
+              autoComplete="new-password"
+              showStrength
+            />
+            <SubmitButton busy={form.busy}>{t('forgot.submit')}</SubmitButton>
+          </Form>
+          <div className="form__secondary">
+            <button type="button" className="button button--secondary button--block" onClick={sendCode}>
+              {t('forgot.resend')}
+            </button>
+            <button type="button" className="link-button" onClick={() => show('email', 'email')}>
+              {t('forgot.otherEmail')}
+            </button>
+          </div>
+        </>
+      )}
+    </AuthCard>
+  );
+}

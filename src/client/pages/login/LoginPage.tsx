@@ -1,0 +1,62 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { AUTH_API, type LoginAnswer } from '../../../common/account-api.ts';
+import { CurrentPasswordSchema, EmailSchema } from '../../../common/account-schemas.ts';
+import type { Language } from '../../../common/languages.ts';
+import { pagePath } from '../../../common/routes.ts';
+import { AuthCard } from '../../features/auth/AuthCard.tsx';
+import { callApi } from '../../features/auth/api.ts';
+import { setSignedIn } from '../../features/auth/session-store.ts';
+import { Form } from '../../features/forms/Form.tsx';
+import { PasswordField } from '../../features/forms/PasswordField.tsx';
+import { SubmitButton } from '../../features/forms/SubmitButton.tsx';
+import { TextField } from '../../features/forms/TextField.tsx';
+import { useForm } from '../../features/forms/use-form.ts';
+import { useToast } from '../../features/toast/use-toast.ts';
+
+export default function LoginPage() {
+  const { t } = useTranslation('login');
+  const { lang } = useParams() as { lang: Language };
+  const navigate = useNavigate();
+  const toast = useToast();
+  const form = useForm(
+    'login',
+    { email: '', password: '' },
+    { email: EmailSchema, password: CurrentPasswordSchema },
+    { codeFields: { INVALID_CREDENTIALS: 'password' } },
+  );
+
+  const submit = form.submit(async (values) => {
+    const result = await callApi<LoginAnswer>(AUTH_API.login, { ...values, language: lang });
+    if (!result.ok) return result;
+    if (result.data.status === 'verification-required') {
+      toast.show({ type: 'info', message: t('verifyFirst') });
+      navigate(pagePath(lang, 'validation'), { state: { email: values.email } });
+    } else {
+      setSignedIn(result.data.account);
+      toast.show({ type: 'success', message: t('welcome', { name: result.data.account.name }) });
+      navigate(pagePath(lang, 'account'));
+    }
+  });
+
+  return (
+    <AuthCard
+      title={t('title')}
+      lead={t('lead')}
+      after={
+        <p>
+          {t('noAccount')} <Link to={pagePath(lang, 'register')}>{t('register')}</Link>
+        </p>
+      }
+    >
+      <Form onSubmit={submit}>
+        <TextField field={form.field('email')} label={t('email')} type="email" autoComplete="email" />
+        <PasswordField field={form.field('password')} label={t('password')} autoComplete="current-password" />
+        <p className="form__aside">
+          <Link to={pagePath(lang, 'forgotPassword')}>{t('forgotLink')}</Link>
+        </p>
+        <SubmitButton busy={form.busy}>{t('submit')}</SubmitButton>
+      </Form>
+    </AuthCard>
+  );
+}

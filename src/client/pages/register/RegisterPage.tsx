@@ -1,0 +1,97 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { AUTH_API } from '../../../common/account-api.ts';
+import {
+  EmailSchema,
+  NameSchema,
+  PasswordSchema,
+  PhoneSchema,
+  RegisterSchema,
+} from '../../../common/account-schemas.ts';
+import type { Language } from '../../../common/languages.ts';
+import { pagePath } from '../../../common/routes.ts';
+import { AuthCard } from '../../features/auth/AuthCard.tsx';
+import { callApi } from '../../features/auth/api.ts';
+import { CheckboxField } from '../../features/forms/CheckboxField.tsx';
+import { Form } from '../../features/forms/Form.tsx';
+import { PasswordField } from '../../features/forms/PasswordField.tsx';
+import { SubmitButton } from '../../features/forms/SubmitButton.tsx';
+import { TextField } from '../../features/forms/TextField.tsx';
+import { useForm } from '../../features/forms/use-form.ts';
+import { useToast } from '../../features/toast/use-toast.ts';
+
+export default function RegisterPage() {
+  const { t } = useTranslation('register');
+  const { lang } = useParams() as { lang: Language };
+  const navigate = useNavigate();
+  const toast = useToast();
+  const form = useForm(
+    'register',
+    { name: '', email: '', phone: '', password: '', acceptTerms: false, website: '' },
+    {
+      name: NameSchema,
+      email: EmailSchema,
+      phone: PhoneSchema,
+      password: PasswordSchema,
+      acceptTerms: RegisterSchema.shape.acceptTerms,
+    },
+  );
+
+  const submit = form.submit(async (values) => {
+    const result = await callApi<{ email: string }>(AUTH_API.register, { ...values, language: lang });
+    if (!result.ok) return result;
+    toast.show({ type: 'success', message: t('created', { email: result.data.email }) });
+    navigate(pagePath(lang, 'validation'), { state: { email: result.data.email } });
+  });
+  const honeypot = form.field('website');
+
+  return (
+    <AuthCard
+      title={t('title')}
+      lead={t('lead')}
+      after={
+        <p>
+          {t('haveAccount')} <Link to={pagePath(lang, 'login')}>{t('login')}</Link>
+        </p>
+      }
+    >
+      <Form onSubmit={submit}>
+        <TextField field={form.field('name')} label={t('name')} autoComplete="name" />
+        <TextField field={form.field('email')} label={t('email')} type="email" autoComplete="email" />
+        <TextField field={form.field('phone')} label={t('phone')} type="tel" autoComplete="tel" hint={t('phoneHint')} />
+        <PasswordField
+          field={form.field('password')}
+          label={t('password')}
+          autoComplete="new-password"
+          hint={t('passwordHint')}
+          showStrength
+        />
+        <CheckboxField
+          field={form.field('acceptTerms')}
+          label={t('acceptTerms')}
+          after={
+            <>
+              <Link to={pagePath(lang, 'terms')}>{t('termsLink')}</Link>
+              {' · '}
+              <Link to={pagePath(lang, 'privacy')}>{t('privacyLink')}</Link>
+            </>
+          }
+        />
+        {/* People never see this field; a robot filling in every input does. */}
+        <div className="honeypot" aria-hidden="true">
+          <label htmlFor={honeypot.id}>{t('honeypot')}</label>
+          <input
+            id={honeypot.id}
+            name={honeypot.name}
+            type="text"
+            tabIndex={-1}
+            autoComplete="off"
+            value={String(honeypot.value)}
+            onChange={(event) => honeypot.onChange(event.target.value)}
+          />
+        </div>
+        <SubmitButton busy={form.busy}>{t('submit')}</SubmitButton>
+      </Form>
+    </AuthCard>
+  );
+}

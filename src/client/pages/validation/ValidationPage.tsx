@@ -1,0 +1,81 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { AUTH_API, CODE_LIFETIME_MINUTES } from '../../../common/account-api.ts';
+import { CodeSchema, EmailSchema } from '../../../common/account-schemas.ts';
+import type { Language } from '../../../common/languages.ts';
+import { pagePath } from '../../../common/routes.ts';
+import { AuthCard } from '../../features/auth/AuthCard.tsx';
+import { callApi } from '../../features/auth/api.ts';
+import { useMailLink } from '../../features/auth/mail-link.ts';
+import { setSignedIn } from '../../features/auth/session-store.ts';
+import { Form } from '../../features/forms/Form.tsx';
+import { SubmitButton } from '../../features/forms/SubmitButton.tsx';
+import { TextField } from '../../features/forms/TextField.tsx';
+import { useForm } from '../../features/forms/use-form.ts';
+import { useToast } from '../../features/toast/use-toast.ts';
+
+export default function ValidationPage() {
+  const { t } = useTranslation('validation');
+  const { lang } = useParams() as { lang: Language };
+  const navigate = useNavigate();
+  const toast = useToast();
+  const link = useMailLink();
+  const form = useForm('validation', { email: '', code: '' }, { email: EmailSchema, code: CodeSchema });
+
+  const verify = form.submit(async (values) => {
+    const result = await callApi<{ account: { name: string } }>(AUTH_API.verify, values);
+    if (!result.ok) return result;
+    setSignedIn(result.data.account);
+    toast.show({ type: 'success', message: t('verified', { name: result.data.account.name }) });
+    navigate(pagePath(lang, 'account'));
+  });
+
+  const sendAgain = form.action(['email'], async (values) => {
+    const result = await callApi(AUTH_API.resendCode, { email: values.email, language: lang });
+    if (!result.ok) return result;
+    toast.show({ type: 'info', message: t('resent') });
+    form.focus('code');
+  });
+
+  // A link from the mail fills in both fields (confirming is then one press away); arriving from
+  // registration or sign-in fills in the address and leaves the code to type.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once the link has been read
+  useEffect(() => {
+    if (!link) return;
+    form.set('email', link.email);
+    if (link.code) form.set('code', link.code);
+  }, [link]);
+
+  return (
+    <AuthCard
+      title={t('title')}
+      lead={t('lead')}
+      after={
+        <p>
+          <Link to={pagePath(lang, 'login')}>{t('back')}</Link>
+        </p>
+      }
+    >
+      <Form onSubmit={verify}>
+        <TextField field={form.field('email')} label={t('email')} type="email" autoComplete="email" />
+        <TextField
+          field={form.field('code')}
+          label={t('code')}
+          hint={t('codeHint', { minutes: CODE_LIFETIME_MINUTES })}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={12}
+          className="field__code"
+        />
+        <SubmitButton busy={form.busy}>{t('submit')}</SubmitButton>
+      </Form>
+      <div className="form__secondary">
+        <p>{t('resendText')}</p>
+        <button type="button" className="button button--secondary button--block" onClick={sendAgain}>
+          {t('resend')}
+        </button>
+      </div>
+    </AuthCard>
+  );
+}

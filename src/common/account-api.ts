@@ -1,0 +1,34 @@
+/** The account endpoints, named once for the server, the browser and the tests. */
+export const AUTH_API = {
+  register: '/api/auth/register',
+  verify: '/api/auth/verify',
+  resendCode: '/api/auth/resend-code',
+  login: '/api/auth/login',
+  logout: '/api/auth/logout',
+  forgotPassword: '/api/auth/forgot-password',
+  resetPassword: '/api/auth/reset-password',
+  session: '/api/session',
+  account: '/api/account',
+  signOutEverywhere: '/api/account/sign-out-everywhere',
+  deleteAccount: '/api/account/delete',
+} as const;
+
+/** Who is signed in, as far as the header needs to know; `expired` once, when the session just lapsed. */
+export interface SessionAnswer {
+  account: { name: string } | null;
+  expired?: true;
+}
+
+/** A sign-in either opens a session or, for an account whose email is not confirmed yet, asks for the code. */
+export type LoginAnswer = { status: 'signed-in'; account: { name: string } } | { status: 'verification-required' };
+
+export interface AccountAnswer {
+  name: string;
+  email: string;
+  phone: string;
+  createdAt: string;
+}
+
+/** How long a mailed code works, and how many tries it allows before a new one is needed. */
+export const CODE_LIFETIME_MINUTES = 10;
+export const CODE_MAX_ATTEMPTS = 5;

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { createPasswords, DEFAULT_HASHING, OWASP_MINIMUM } from './passwords.ts';
+
+describe('passwords', () => {
+  it('hash with argon2id at or above OWASP’s minimum by default', async () => {
+    expect(DEFAULT_HASHING.memoryCost).toBeGreaterThanOrEqual(OWASP_MINIMUM.memoryCost);
+    expect(DEFAULT_HASHING.timeCost).toBeGreaterThanOrEqual(OWASP_MINIMUM.timeCost);
+    expect(DEFAULT_HASHING.parallelism).toBeGreaterThanOrEqual(OWASP_MINIMUM.parallelism);
+    const hash = await createPasswords().hash('correct horse');
+    expect(hash).toMatch(/^\$argon2id\$v=19\$m=65536,t=3,p=1\$/);
+  });
+
+  it('verifies the password, composed or decomposed, and nothing else', async () => {
+    const passwords = createPasswords({ memoryCost: 1024, timeCost: 1, parallelism: 1 });
+    const hash = await passwords.hash('Zoë secret');
+    expect(await passwords.verify(hash, 'Zoë secret')).toBe(true);
+    expect(await passwords.verify(hash, 'Zoe\u0308 secret')).toBe(true);
+    expect(await passwords.verify(hash, 'zoë secret')).toBe(false);
+    expect(await passwords.verify(null, 'Zoë secret')).toBe(false);
+    expect(await passwords.verify('not a hash', 'Zoë secret')).toBe(false);
+  });
+
+  it('knows a hash made with other parameters', async () => {
+    const weak = await createPasswords({ memoryCost: 1024, timeCost: 1, parallelism: 1 }).hash('x');
+    expect(createPasswords().needsRehash(weak)).toBe(true);
+    expect(createPasswords({ memoryCost: 1024, timeCost: 1, parallelism: 1 }).needsRehash(weak)).toBe(false);
+  });
+});

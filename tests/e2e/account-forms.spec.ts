@@ -1,0 +1,172 @@
+import { expect, test } from '@playwright/test';
+import { allowVisitor, field, newPerson, registerThroughApi } from './accounts.ts';
+import { expectAccessible, waitForHydration, watchConsole } from './helpers.ts';
+
+/** Each sign-in form: its page, its submit button, and valid values for its fields by label. */
+const FORMS = [
+  {
+    path: '/en/login',
+    submit: 'Sign in',
+    fields: { 'Email address': 'ada@example.com', Password: 'any password' },
+  },
+  {
+    path: '/en/register',
+    submit: 'Create account',
+    fields: {
+      'Full name': 'Ada Lovelace',
+      'Email address': 'ada@example.com',
+      'Phone number': '+44 20 7946 0958',
+      Password: 'correct horse',
+    },
+  },
+  { path: '/en/validation', submit: 'Confirm', fields: { 'Email address': 'ada@example.com', Code: '123 456' } },
+  { path: '/en/forgot-password', submit: 'Send code', fields: { 'Email address': 'ada@example.com' } },
+] as const;
+
+for (const form of FORMS) {
+  test(`${form.path}: empty, with errors and filled in, accessible in every state`, async ({ page }) => {
+    const problems = watchConsole(page);
+    await page.goto(form.path);
+    await waitForHydration(page);
+    await expect(page.locator('.field__error')).toHaveCount(0);
+    await expect(page.locator('.field__required').first()).toHaveText('*');
+    await expectAccessible(page);
+
+    // Sending the empty form shows every field's message and moves focus to the first.
+    await page.getByRole('button', { name: form.submit, exact: true }).click();
+    const labels = Object.keys(form.fields);
+    await expect(field(page, labels[0] ?? '')).toBeFocused();
+    await expect(page.locator('.field__error')).toHaveCount(labels.length + (form.path === '/en/register' ? 1 : 0));
+    await expect(field(page, labels[0] ?? '')).toHaveAttribute('aria-invalid', 'true');
+    const describedBy = (await field(page, labels[0] ?? '').getAttribute('aria-describedby')) ?? '';
+    await expect(page.locator(`[id="${describedBy.split(' ').pop()}"]`)).toHaveText('This field is required.');
+    await expectAccessible(page);
+
+    // Valid values clear the messages and earn the tick once each field is left.
+    for (const [label, value] of Object.entries(form.fields)) {
+      await field(page, label).fill(value);
+      await field(page, label).blur();
+    }
+    if (form.path === '/en/register') await page.getByRole('checkbox').check();
+    await expect(page.locator('.field__error')).toHaveCount(0);
+    await expect(page.locator('.field--valid')).toHaveCount(labels.length);
+    await expectAccessible(page);
+    expect(problems).toEqual([]);
+  });
+}
+
+test('a field says what is wrong only once it was left, and the tick only when it is right', async ({ page }) => {
+  await page.goto('/nl/register');
+  await waitForHydration(page);
+  const email = field(page, 'E-mailadres');
+  await email.fill('niet-goed');
+  await expect(page.locator('.field__error')).toHaveCount(0);
+  await email.blur();
+  await expect(page.locator('.field__error')).toHaveText('Vul een geldig e-mailadres in.');
+  await email.fill('goed@example.nl');
+  await expect(page.locator('.field__error')).toHaveCount(0);
+  await expect(page.locator('.field--valid')).toHaveCount(1);
+});
+
+test('the password field: show and hide, strength, and copy, paste and select kept to itself', async ({ page }) => {
+  await page.goto('/en/register');
+  await waitForHydration(page);
+  const password = field(page, 'Password');
+  const strength = page.locator('.field__strength');
+  await expect(strength).toHaveText('');
+  await password.fill('short');
+  await expect(strength).toHaveText('Password strength: Weak');
+  await password.fill('long enough');
+  await expect(strength).toHaveText('Password strength: Strong');
+  await password.fill('');
+  await expect(strength).toHaveText('');
+
+  await expect(password).toHaveAttribute('type', 'password');
+  await page.getByRole('button', { name: 'Show password' }).click();
+  await expect(password).toHaveAttribute('type', 'text');
+  await page.getByRole('button', { name: 'Hide password' }).click();
+  await expect(password).toHaveAttribute('type', 'password');
+
+  const heard = await password.evaluate((input) => {
+    const events: string[] = [];
+    for (const type of ['copy', 'paste', 'select', 'cut']) document.addEventListener(type, () => events.push(type));
+    for (const type of ['copy', 'paste', 'cut']) input.dispatchEvent(new ClipboardEvent(type, { bubbles: true }));
+    input.dispatchEvent(new Event('select', { bubbles: true }));
+    // A field without that rule lets them through, so the listeners do work.
+    const other = document.getElementById('register-email');
+    other?.dispatchEvent(new ClipboardEvent('copy', { bubbles: true }));
+    return events;
+  });
+  expect(heard).toEqual(['copy']);
+});
+
+test('a taken address is shown under the email field', async ({ page, context, baseURL }) => {
+  await allowVisitor(context, baseURL ?? '');
+  const person = newPerson();
+  await registerThroughApi(page.request, baseURL ?? '', person, false);
+  await page.goto('/en/register');
+  await waitForHydration(page);
+  await field(page, 'Full name').fill('Someone Else');
+  await field(page, 'Email address').fill(person.email.toUpperCase());
+  await field(page, 'Phone number').fill(newPerson().phone);
+  await field(page, 'Password').fill('another password');
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.locator('.field__error')).toHaveText('An account with this email address already exists.');
+  await expect(field(page, 'Email address')).toBeFocused();
+  await expectAccessible(page);
+});
+
+test('toasts are announced, pause while hovered, and close alone, by hand or all at once', async ({ page }) => {
+  test.setTimeout(40_000);
+  await page.goto('/en/forgot-password');
+  await waitForHydration(page);
+  await page.route('**/api/auth/forgot-password', (route) => route.fulfill({ status: 202, json: {} }));
+  await field(page, 'Email address').fill('ada@example.com');
+  await page.getByRole('button', { name: 'Send code' }).click();
+  const list = page.locator('.toasts__list');
+  await expect(list).toHaveAttribute('aria-live', 'polite');
+  await expect(page.locator('.toasts')).toHaveAttribute('aria-label', 'Notifications');
+  const toast = list.locator('.toast');
+  await expect(toast).toHaveCount(1);
+  await expect(toast).toContainText('If an account uses this address');
+
+  // Hovered, it outlives its five seconds; left alone, it goes.
+  await toast.hover();
+  await page.waitForTimeout(6_000);
+  await expect(toast).toHaveCount(1);
+  await page.mouse.move(0, 0);
+  await expect(toast).toHaveCount(0, { timeout: 7_000 });
+
+  // Two at once offer to close them all.
+  await page.getByRole('button', { name: 'Send a new code' }).click();
+  await expect(toast).toHaveCount(1);
+  await page.getByRole('button', { name: 'Send a new code' }).click();
+  await expect(toast).toHaveCount(2);
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Close all notifications' }).click();
+  await expect(toast).toHaveCount(0);
+});
+
+test('a server out of reach, or answering 500, is said so in words', async ({ page }) => {
+  await page.goto('/en/login');
+  await waitForHydration(page);
+  await field(page, 'Email address').fill('ada@example.com');
+  await field(page, 'Password').fill('any password');
+  await page.route('**/api/auth/login', (route) => route.abort('internetdisconnected'));
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  const list = page.locator('.toasts__list');
+  await expect(list).toContainText('We could not reach the server. Please check your connection.');
+  await page.unroute('**/api/auth/login');
+  await page.route('**/api/auth/login', (route) => route.fulfill({ status: 500, body: 'oops' }));
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(list).toContainText('Our server ran into a problem. Please try again in a moment.');
+  await expect(list).not.toContainText('SERVER_ERROR');
+});
+
+test('the account page sends a visitor who is not signed in to sign in, saying why', async ({ page }) => {
+  await page.goto('/de/account');
+  await expect(page).toHaveURL(/\/de\/login$/);
+  await expect(page.locator('.toasts__list')).toContainText('Bitte melden Sie sich an, um fortzufahren.');
+  await expectAccessible(page);
+});

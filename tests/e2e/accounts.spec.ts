@@ -1,0 +1,207 @@
+import { expect, type Page, test } from '@playwright/test';
+import {
+  allowVisitor,
+  codeIn,
+  field,
+  mailTo,
+  newPerson,
+  registerThroughApi,
+  registerThroughPage,
+  unexpected,
+} from './accounts.ts';
+import { expectAccessible, layoutShift, waitForHydration, watchConsole } from './helpers.ts';
+import { SHORT_SESSION_IDLE_SECONDS, SHORT_SESSION_PORT } from './settings.ts';
+
+const toasts = (page: Page) => page.locator('.toasts__list');
+
+test('register, confirm from the mail, sign out and in, reset the password, delete the account', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const problems = watchConsole(page);
+  await allowVisitor(context, baseURL ?? '');
+  const person = newPerson('Zoë Ångström');
+
+  await registerThroughPage(page, 'en', person);
+  await expect(toasts(page)).toContainText(`We have sent a code to ${person.email}`);
+  await expect(field(page, 'Email address')).toHaveValue(person.email);
+  const mail = await mailTo(person.email);
+  expect(mail.subject).toBe('Confirm your email address for Your Company');
+  await field(page, 'Code').fill(codeIn(mail));
+  await page.getByRole('button', { name: 'Confirm' }).click();
+
+  await expect(page).toHaveURL(/\/en\/account$/);
+  await expect(page.locator('dl')).toContainText(person.email);
+  await expect(page.locator('.header-account__name')).toHaveText(`Signed in as ${person.name}`);
+  await expectAccessible(page);
+
+  // Sign out from the header, then in again.
+  await page.locator('header').getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/en$/);
+  await expect(toasts(page)).toContainText('You are signed out.');
+  await page.locator('header').getByRole('link', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/en\/login$/);
+  await field(page, 'Email address').fill(person.email);
+  await field(page, 'Password').fill(person.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/en\/account$/);
+  await expect(toasts(page)).toContainText(`Welcome back, ${person.name}!`);
+
+  // Forgot the password: a code by mail, a new password, and every session ends.
+  await page.locator('main').getByRole('button', { name: 'Sign out', exact: true }).click();
+  await expect(page).toHaveURL(/\/en$/);
+  await page.goto('/en/forgot-password');
+  await waitForHydration(page);
+  await field(page, 'Email address').fill(person.email);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await expect(field(page, 'Code from the email')).toBeFocused();
+  const reset = await mailTo(person.email, 1);
+  expect(reset.subject).toBe('Reset your Your Company password');
+  await field(page, 'Code from the email').fill(codeIn(reset));
+  await field(page, 'New password').fill('a new password 123');
+  await page.getByRole('button', { name: 'Save new password' }).click();
+  await expect(page).toHaveURL(/\/en\/login$/);
+  await expect(toasts(page)).toContainText('Your password has been changed');
+
+  await field(page, 'Email address').fill(person.email);
+  await field(page, 'Password').fill('a new password 123');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/en\/account$/);
+
+  // Delete the account: a wrong password first, then the right one.
+  await field(page, 'Your password').fill('not my password');
+  await page.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(page.locator('.field__error')).toHaveText(
+    'We could not confirm it is you. Please check your password and try again.',
+  );
+  await expect(field(page, 'Your password')).toBeFocused();
+  await expectAccessible(page);
+  await field(page, 'Your password').fill('a new password 123');
+  await page.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(page).toHaveURL(/\/en$/);
+  await expect(toasts(page)).toContainText('Your account has been deleted.');
+
+  await page.goto('/en/login');
+  await waitForHydration(page);
+  await field(page, 'Email address').fill(person.email);
+  await field(page, 'Password').fill('a new password 123');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.locator('.field__error')).toHaveText('The email address or the password is not correct.');
+  expect(unexpected(problems)).toEqual([]);
+});
+
+test('five wrong codes spend the code; a new one from the mail works', async ({ page, context, baseURL }) => {
+  test.setTimeout(60_000);
+  await allowVisitor(context, baseURL ?? '');
+  const person = newPerson();
+  await registerThroughPage(page, 'it', person);
+
+  const mail = await mailTo(person.email);
+  expect(mail.subject).toBe('Conferma il tuo indirizzo email per Your Company');
+  const code = codeIn(mail);
+  // A different wrong code each time: the form does not send again a code the server just refused.
+  const wrong = (attempt: number) => String((Number(code) + attempt) % 1_000_000).padStart(6, '0');
+  const error = page.locator('.field__error');
+  for (let attempt = 1; attempt <= 5; attempt++) {
+    await field(page, 'Codice').fill(wrong(attempt));
+    await page.getByRole('button', { name: 'Conferma', exact: true }).click();
+    await expect(error).toHaveText('Questo codice non è valido o è già stato utilizzato.');
+    await expect(field(page, 'Codice')).toBeFocused();
+  }
+  await field(page, 'Codice').fill(code);
+  await page.getByRole('button', { name: 'Conferma', exact: true }).click();
+  await expect(error).toHaveText('Questo codice non è valido o è già stato utilizzato.');
+  await expectAccessible(page);
+
+  await page.getByRole('button', { name: 'Invia un nuovo codice' }).click();
+  await expect(toasts(page)).toContainText('gli abbiamo inviato un nuovo codice');
+  const fresh = codeIn(await mailTo(person.email, 1));
+  await field(page, 'Codice').fill(fresh);
+  await page.getByRole('button', { name: 'Conferma', exact: true }).click();
+  await expect(page).toHaveURL(/\/it\/account$/);
+  await expect(page.locator('h1')).toHaveText('Il tuo account');
+});
+
+test('the link in the mail fills in the code', async ({ page, context, baseURL }) => {
+  await allowVisitor(context, baseURL ?? '');
+  const person = newPerson();
+  await registerThroughPage(page, 'de', person);
+
+  const mail = await mailTo(person.email);
+  const link = new URL(/http\S+#\S+/.exec(mail.text)?.[0] ?? '');
+  expect(link.pathname).toBe('/de/validation');
+  // As when the mail is opened later: a fresh page load, not a jump within the open page.
+  await page.goto('about:blank');
+  await page.goto(`${link.pathname}${link.hash}`);
+  await waitForHydration(page);
+  await expect(field(page, 'Code')).toHaveValue(codeIn(mail));
+  await expect(page).toHaveURL(/\/de\/validation$/);
+  await page.getByRole('button', { name: 'Bestätigen' }).click();
+  await expect(page).toHaveURL(/\/de\/account$/);
+});
+
+test('an expired session sends the visitor to sign in, saying so', async ({ page, context }) => {
+  test.setTimeout(60_000);
+  const site = `http://localhost:${SHORT_SESSION_PORT}`;
+  await allowVisitor(context, site);
+  const person = newPerson();
+  await registerThroughApi(page.request, site, person);
+
+  await page.goto(`${site}/en/account`);
+  await expect(page.locator('dl')).toContainText(person.email);
+  await page.waitForTimeout((SHORT_SESSION_IDLE_SECONDS + 1) * 1000);
+  await page.reload();
+  await expect(page).toHaveURL(`${site}/en/login`);
+  await expect(toasts(page)).toContainText('Your session has expired. Please sign in again.');
+  await expect(page.locator('.header-account')).toHaveCount(0);
+});
+
+test('without a visitor identifier, sign-in says so in the page language', async ({ page }) => {
+  await page.goto('/fr/login');
+  await waitForHydration(page);
+  await field(page, 'Adresse e-mail').fill('someone@example.com');
+  await field(page, 'Mot de passe').fill('whatever password');
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(toasts(page)).toContainText('Votre navigateur n’a pas pu être reconnu.');
+  await expect(page).toHaveURL(/\/fr\/login$/);
+});
+
+test('the header shows who is signed in without moving anything or a hydration warning', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  const problems = watchConsole(page);
+  await allowVisitor(context, baseURL ?? '');
+  const person = newPerson('Somchai Jaidee');
+  await registerThroughApi(page.request, baseURL ?? '', person);
+
+  // A wide screen shows name and sign-out; a phone the name alone, in the same row as before.
+  for (const [width, signOutShown] of [
+    [1280, true],
+    [390, false],
+  ] as const) {
+    await page.setViewportSize({ width, height: 844 });
+    await page.goto('/th/about');
+    await waitForHydration(page);
+    await expect(page.locator('.header-account__name')).toContainText('Somchai Jaidee');
+    await expect(page.locator('header').getByRole('button', { name: 'ออกจากระบบ' })).toBeVisible({
+      visible: signOutShown,
+    });
+    expect(await layoutShift(page), `layout shift at ${width}px`).toBe(0);
+  }
+  await expectAccessible(page);
+  expect(problems).toEqual([]);
+});
+
+test('a visitor who is not signed in loads nothing for the account corner', async ({ page }) => {
+  const requests: string[] = [];
+  page.on('request', (request) => requests.push(new URL(request.url()).pathname));
+  await page.goto('/nl/about');
+  await waitForHydration(page);
+  await page.waitForTimeout(500);
+  expect(requests.filter((path) => path.startsWith('/api/') || path.includes('HeaderAccount'))).toEqual([]);
+  await expect(page.locator('header').getByRole('link', { name: 'Inloggen' })).toBeVisible();
+});

@@ -1,0 +1,106 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { type APIRequestContext, type BrowserContext, expect, type Page } from '@playwright/test';
+import { AUTH_API } from '../../src/common/account-api.ts';
+import type { Language } from '../../src/common/languages.ts';
+import type { CaughtMail } from '../../src/server/mail/test-mail-server.ts';
+import { issueFpid } from '../../src/server/visitor/fpid.ts';
+import { waitForHydration } from './helpers.ts';
+import { MAIL_PORT, SERVER_SECRET } from './settings.ts';
+
+/**
+ * Gives the browser the visitor identifier the visitor flow would have written (that flow is not
+ * part of these tests): valid, since it is signed with the test servers' secret.
+ */
+export async function allowVisitor(context: BrowserContext, baseURL: string) {
+  await context.addCookies([
+    {
+      name: '_fpid',
+      value: issueFpid(Buffer.from(SERVER_SECRET, 'utf8'), randomUUID()),
+      url: baseURL,
+      sameSite: 'Lax',
+    },
+  ]);
+}
+
+let count = 0;
+
+/** Someone new, with an address and a number no other test uses. */
+export function newPerson(name = 'Ada Lovelace') {
+  const tag = randomBytes(4).toString('hex');
+  count += 1;
+  return {
+    name,
+    email: `e2e-${tag}-${count}@example.com`,
+    phone: `+44 20 ${String(Number.parseInt(tag, 16) % 10_000_000).padStart(7, '0')}${count % 10}`,
+    password: `correct horse ${tag}`,
+  };
+}
+
+/** The `index`-th mail the SMTP server received for an address, waiting for it to arrive. */
+export async function mailTo(email: string, index = 0): Promise<CaughtMail> {
+  let mail: CaughtMail | undefined;
+  await expect
+    .poll(
+      async () => {
+        const response = await fetch(`http://127.0.0.1:${MAIL_PORT}/mails?to=${encodeURIComponent(email)}`);
+        mail = ((await response.json()) as CaughtMail[])[index];
+        return mail !== undefined;
+      },
+      { timeout: 10_000 },
+    )
+    .toBe(true);
+  return mail as CaughtMail;
+}
+
+export function codeIn(mail: CaughtMail): string {
+  const code = /^\s+(\d{6})$/m.exec(mail.text)?.[1];
+  if (!code) throw new Error(`No code in mail:\n${mail.text}`);
+  return code;
+}
+
+/**
+ * An input by its accessible name. Labels of required fields end in an asterisk hidden from
+ * assistive technology, so the name is what a screen reader announces, without it.
+ */
+export const field = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });
+
+/** Registers through the page in `language`, reading labels from its texts, and lands on validation. */
+export async function registerThroughPage(page: Page, language: Language, person: ReturnType<typeof newPerson>) {
+  const texts = JSON.parse(readFileSync(`public/locales/${language}/register.json`, 'utf8'));
+  await page.goto(`/${language}/register`);
+  await waitForHydration(page);
+  await field(page, texts.name).fill(person.name);
+  await field(page, texts.email).fill(person.email);
+  await field(page, texts.phone).fill(person.phone);
+  await field(page, texts.password).fill(person.password);
+  await page.getByRole('checkbox', { name: texts.acceptTerms }).check();
+  await page.getByRole('button', { name: texts.submit }).click();
+  await expect(page).toHaveURL(new RegExp(`/${language}/validation$`));
+}
+
+/**
+ * Registers through the API of `site` with the browser's cookies (so the visitor identifier goes
+ * along) and, unless `verify` is false, confirms with the mailed code: the browser is signed in.
+ */
+export async function registerThroughApi(
+  request: APIRequestContext,
+  site: string,
+  person: ReturnType<typeof newPerson>,
+  verify = true,
+) {
+  const headers = { Origin: site };
+  const registered = await request.post(`${site}${AUTH_API.register}`, {
+    data: { ...person, acceptTerms: true },
+    headers,
+  });
+  expect(registered.status()).toBe(201);
+  if (!verify) return;
+  const code = codeIn(await mailTo(person.email));
+  const verified = await request.post(`${site}${AUTH_API.verify}`, { data: { email: person.email, code }, headers });
+  expect(verified.status()).toBe(200);
+}
+
+/** Console problems, leaving out the failed requests a test provokes on purpose (a wrong password). */
+export const unexpected = (problems: string[]) =>
+  problems.filter((problem) => !/Failed to load resource: the server responded with a status of 4\d\d/.test(problem));
