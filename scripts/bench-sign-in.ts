@@ -11,6 +11,7 @@ import { createApp } from '../src/server/app.ts';
 import { createPasswords, DEFAULT_HASHING } from '../src/server/auth/passwords.ts';
 import { openDatabase } from '../src/server/db/database.ts';
 import { outboxMailer } from '../src/server/mail/mailer.ts';
+import { securityHeaders } from '../src/server/security-headers.ts';
 import { issueFpid } from '../src/server/visitor/fpid.ts';
 
 const ACCOUNTS = 10;
@@ -24,8 +25,7 @@ const secret = Buffer.alloc(32, 3);
 // One trusted proxy, so that each request can come from an address of its own and the per-client
 // limit, which a benchmark from one machine would reach, stays out of the measurement.
 const app = createApp({
-  files: new Map(),
-  inline: { scripts: [], styles: [] },
+  security: securityHeaders({ scripts: [], styles: [] }),
   db,
   secret,
   trustedProxies: 1,

@@ -7,19 +7,19 @@ import { createPasswords, DEFAULT_HASHING, type HashingParams } from './auth/pas
 import type { AccountServices } from './auth/services.ts';
 import { DEFAULT_SESSION_IDLE_SECONDS } from './auth/session-cookie.ts';
 import type { Database } from './db/database.ts';
-import { analyticsReportRoutes } from './routes/analytics-report.ts';
-import { fingerprintRoutes } from './routes/fingerprint.ts';
-import { posthogRoutes } from './routes/posthog.ts';
-import { tracesRoutes } from './routes/traces.ts';
-import { securityHeadersMiddleware } from './security-headers.ts';
-import type { ServerTracing } from './tracing.ts';
 import type { Texts } from './mail/code-mail.ts';
 import { type Mailer, outboxMailer } from './mail/mailer.ts';
 import { noStore, sameOriginJson } from './request-guards.ts';
 import { accountRoutes } from './routes/account.ts';
+import { analyticsReportRoutes } from './routes/analytics-report.ts';
+import { fingerprintRoutes } from './routes/fingerprint.ts';
 import { passwordResetRoutes } from './routes/password-reset.ts';
+import { posthogRoutes } from './routes/posthog.ts';
 import { registrationRoutes } from './routes/registration.ts';
 import { sessionRoutes } from './routes/sessions.ts';
+import { tracesRoutes } from './routes/traces.ts';
+import { securityHeadersMiddleware } from './security-headers.ts';
+import type { ServerTracing } from './tracing.ts';
 
 export { apiError } from './api-error.ts';
 
@@ -53,7 +53,6 @@ const DEFAULT_UPSTREAM_TIMEOUT_MS = 5_000;
 
 /** Largest request body an API endpoint reads; each endpoint may set a smaller one. */
 const MAX_API_BODY_BYTES = 64 * 1024;
-
 
 /**
  * The API, in web-standard handlers. The built site is served before a request gets here (see

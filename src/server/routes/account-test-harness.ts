@@ -8,6 +8,7 @@ import { type Database, openDatabase } from '../db/database.ts';
 import type { TestStore, TestTarget } from '../db/test-databases.ts';
 import { smtpMailer } from '../mail/mailer.ts';
 import { startTestMailServer, type TestMailServer } from '../mail/test-mail-server.ts';
+import { securityHeaders } from '../security-headers.ts';
 import { issueFpid } from '../visitor/fpid.ts';
 import { FPID_COOKIE } from '../visitor/require-visitor.ts';
 
@@ -117,8 +118,7 @@ export async function startAccountHarness(target: TestTarget): Promise<AccountHa
   const db = await openDatabase(store.options);
   const mail = await startTestMailServer();
   const options: AppOptions = {
-    files: new Map(),
-    inline: { scripts: [], styles: [] },
+    security: securityHeaders({ scripts: [], styles: [] }),
     db,
     secret: TEST_SECRET,
     trustedProxies: 1,
