@@ -10,7 +10,14 @@ export default defineConfig({
     outDir: 'dist/client',
     manifest: true,
     target: 'es2022',
-    rollupOptions: { input: 'src/client/app/entry-client.tsx' },
+    rollupOptions: {
+      input: 'src/client/app/entry-client.tsx',
+      output: {
+        codeSplitting: {
+          groups: [{ name: 'app', tags: ['$initial'], test: (id) => !id.endsWith('/src/client/app/entry-client.tsx') }],
+        },
+      },
+    },
   },
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],

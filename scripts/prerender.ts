@@ -93,9 +93,9 @@ async function main() {
   const manifest = JSON.parse(await readFile(path.join(CLIENT_DIR, '.vite/manifest.json'), 'utf8')) as Manifest;
   const entry = manifest[ENTRY];
   if (!entry) throw new Error(`${ENTRY} is missing from the Vite manifest`);
-  const css = (await Promise.all((entry.css ?? []).map((file) => readFile(path.join(CLIENT_DIR, file), 'utf8')))).join(
-    '\n',
-  );
+  // The stylesheet belongs to whichever chunk of the entry's static imports holds the app's code.
+  const cssFiles = [...moduleClosure(manifest, ENTRY)].flatMap((key) => manifest[key]?.css ?? []);
+  const css = (await Promise.all(cssFiles.map((file) => readFile(path.join(CLIENT_DIR, file), 'utf8')))).join('\n');
   const { renderDocument, siteConfigScript, PAGE_SOURCES } = await import(
     path.join(ROOT, 'dist/prerender/entry-prerender.js')
   );
