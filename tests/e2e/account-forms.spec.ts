@@ -138,11 +138,17 @@ test('toasts are announced, pause while hovered, and close alone, by hand or all
   await page.mouse.move(0, 0);
   await expect(toast).toHaveCount(0, { timeout: 7_000 });
 
-  // Two at once offer to close them all.
+  // Two at once offer to close them all. Error toasts stay until closed, so a slow machine cannot
+  // make one leave while the test looks at them.
+  await page.unroute('**/api/auth/forgot-password');
+  await page.route('**/api/auth/forgot-password', (route) =>
+    route.fulfill({ status: 429, json: { error: { code: 'TOO_MANY_REQUESTS' } } }),
+  );
   await page.getByRole('button', { name: 'Send a new code' }).click();
   await expect(toast).toHaveCount(1);
   await page.getByRole('button', { name: 'Send a new code' }).click();
   await expect(toast).toHaveCount(2);
+  await expect(toast.first()).toContainText('Too many attempts. Please wait a moment and try again.');
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Close all notifications' }).click();
   await expect(toast).toHaveCount(0);
