@@ -1,19 +1,30 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import type { Language } from '../../../common/languages.ts';
+import { type PageId, pagePath } from '../../../common/routes.ts';
 
-/** A sign-in page's content: its heading and lead, the form on a card, and links below it. */
+/** Where a sign-in page sends those who are on the wrong one: an optional question and a link. */
+export interface OtherPage {
+  question?: string;
+  label: string;
+  page: PageId;
+}
+
+/** A sign-in page's content: its heading and lead, the form on a card, and the way to another page. */
 export function AuthCard({
   title,
   lead,
   children,
-  after,
+  other,
 }: {
   title: string;
   lead?: string;
   children: ReactNode;
-  after?: ReactNode;
+  other: OtherPage;
 }) {
   const { t } = useTranslation();
+  const { lang } = useParams() as { lang: Language };
   return (
     <>
       <div className="auth__card">
@@ -24,7 +35,10 @@ export function AuthCard({
         </noscript>
         {children}
       </div>
-      {after && <div className="auth__after">{after}</div>}
+      <p className="auth__after">
+        {other.question && `${other.question} `}
+        <Link to={pagePath(lang, other.page)}>{other.label}</Link>
+      </p>
     </>
   );
 }

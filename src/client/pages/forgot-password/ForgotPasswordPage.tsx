@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { AUTH_API } from '../../../common/account-api.ts';
 import { CodeSchema, EmailSchema, PasswordSchema } from '../../../common/account-schemas.ts';
 import type { Language } from '../../../common/languages.ts';
@@ -73,11 +73,7 @@ export default function ForgotPasswordPage() {
     <AuthCard
       title={t('forgot.title')}
       lead={step === 'email' ? t('forgot.lead') : t('forgot.codeLead', { email: form.values.email })}
-      after={
-        <p>
-          <Link to={pagePath(lang, 'login')}>{t('forgot.back')}</Link>
-        </p>
-      }
+      other={{ label: t('forgot.back'), page: 'login' }}
     >
       {step === 'email' ? (
         <Form onSubmit={sendCode}>

@@ -43,11 +43,7 @@ export default function LoginPage() {
     <AuthCard
       title={t('title')}
       lead={t('lead')}
-      after={
-        <p>
-          {t('noAccount')} <Link to={pagePath(lang, 'register')}>{t('register')}</Link>
-        </p>
-      }
+      other={{ question: t('noAccount'), label: t('register'), page: 'register' }}
     >
       <Form onSubmit={submit}>
         <TextField field={form.field('email')} label={t('email')} type="email" autoComplete="email" />

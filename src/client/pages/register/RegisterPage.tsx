@@ -49,11 +49,7 @@ export default function RegisterPage() {
     <AuthCard
       title={t('title')}
       lead={t('lead')}
-      after={
-        <p>
-          {t('haveAccount')} <Link to={pagePath(lang, 'login')}>{t('login')}</Link>
-        </p>
-      }
+      other={{ question: t('haveAccount'), label: t('login'), page: 'login' }}
     >
       <Form onSubmit={submit}>
         <TextField field={form.field('name')} label={t('name')} autoComplete="name" />

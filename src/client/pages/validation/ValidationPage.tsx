@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { AUTH_API, CODE_LIFETIME_MINUTES } from '../../../common/account-api.ts';
 import { CodeSchema, EmailSchema } from '../../../common/account-schemas.ts';
 import type { Language } from '../../../common/languages.ts';
@@ -48,15 +48,7 @@ export default function ValidationPage() {
   }, [link]);
 
   return (
-    <AuthCard
-      title={t('title')}
-      lead={t('lead')}
-      after={
-        <p>
-          <Link to={pagePath(lang, 'login')}>{t('back')}</Link>
-        </p>
-      }
-    >
+    <AuthCard title={t('title')} lead={t('lead')} other={{ label: t('back'), page: 'login' }}>
       <Form onSubmit={verify}>
         <TextField field={form.field('email')} label={t('email')} type="email" autoComplete="email" />
         <TextField
