@@ -1,7 +1,9 @@
 // `npm run bench`: Lighthouse (mobile preset) on six pages, the JS the home page needs before it is
 // interactive, and the server's throughput on a prerendered page beside nginx serving the same
 // file. Builds first when there is no build. Options: --runs N (Lighthouse runs per page, median
-// reported; default 3), --only lighthouse|throughput.
+// reported; default 3), --only lighthouse|throughput, --pages /en/login,/th/register (instead of
+// the six default pages), --consent granted (the visitor has accepted analytics; runs then keep
+// the browser's storage, so its cache is warm too).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -14,11 +16,26 @@ import lighthouse from 'lighthouse';
 import { CHROME_ARGS, CHROME_PATH } from './chrome.ts';
 import { ROOT } from './site-files.ts';
 
-const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '3' }, only: { type: 'string' } } });
+const { values: args } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '3' },
+    only: { type: 'string' },
+    pages: { type: 'string' },
+    consent: { type: 'string' },
+  },
+});
 const RUNS = Number(args.runs);
 const PORT = 3210;
 const NGINX_PORT = 3211;
-const PAGES = ['/en', '/en/about', '/en/privacy-policy', '/th', '/th/about', '/th/privacy-policy'];
+const PAGES = args.pages?.split(',') ?? [
+  '/en',
+  '/en/about',
+  '/en/privacy-policy',
+  '/th',
+  '/th/about',
+  '/th/privacy-policy',
+];
+const CONSENT_GRANTED = args.consent === 'granted';
 const CHROME_FLAGS = ['--headless=new', ...CHROME_ARGS];
 
 const median = (values: number[]) => {
@@ -84,8 +101,33 @@ interface PageResult {
   textsBeforePaint: number;
 }
 
+/** Puts the consent cookie into the browser's jar over the DevTools protocol. */
+async function grantConsent(port: number) {
+  const { webSocketDebuggerUrl } = (await (await fetch(`http://127.0.0.1:${port}/json/version`)).json()) as {
+    webSocketDebuggerUrl: string;
+  };
+  const socket = new WebSocket(webSocketDebuggerUrl);
+  await new Promise((resolve) => socket.addEventListener('open', resolve, { once: true }));
+  const answered = new Promise((resolve) => socket.addEventListener('message', resolve, { once: true }));
+  socket.send(
+    JSON.stringify({
+      id: 1,
+      method: 'Storage.setCookies',
+      params: { cookies: [{ name: 'consent', value: 'granted', url: `http://127.0.0.1:${PORT}/` }] },
+    }),
+  );
+  await answered;
+  socket.close();
+}
+
 async function lighthouseRun(url: string, port: number): Promise<PageResult> {
-  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error' });
+  if (CONSENT_GRANTED) await grantConsent(port);
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    disableStorageReset: CONSENT_GRANTED,
+  });
   if (!result) throw new Error(`no Lighthouse result for ${url}`);
   const { categories, audits } = result.lhr;
   const metric = (id: string) => audits[id]?.numericValue ?? Number.NaN;
@@ -141,7 +183,8 @@ async function benchLighthouse() {
   } finally {
     await chrome.kill();
   }
-  console.log(`\nLighthouse, mobile preset, median of ${RUNS} run(s) per page`);
+  const consent = CONSENT_GRANTED ? 'consent granted' : 'consent not yet asked';
+  console.log(`\nLighthouse, mobile preset, median of ${RUNS} run(s) per page, ${consent}`);
   console.log('page                 perf  a11y  best  seo      FCP      LCP     TBT    CLS  JS (wire)  texts<FCP');
   for (const row of rows) console.log(row);
   const js = await homeCriticalJs();

@@ -47,8 +47,11 @@ export function ConsentPrompt() {
       <div className="container consent-prompt__inner">
         <div className="consent-prompt__text">
           <h2 id="consent-prompt-title">{t('consent.title')}</h2>
+          {/* Short blocks: together they must never outsize a page's own content and become its LCP. */}
+          <p>{t('consent.question')}</p>
+          <p>{t('consent.detail')}</p>
           <p>
-            {t('consent.text')} <Link to={privacySettingsPath(language)}>{t('consent.policyLink')}</Link>
+            <Link to={privacySettingsPath(language)}>{t('consent.policyLink')}</Link>
           </p>
         </div>
         <div className="consent-actions">
