@@ -13,8 +13,8 @@ import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { ROOT } from '../src/server/site-files.ts';
 import { CHROME_ARGS, CHROME_PATH } from './chrome.ts';
-import { ROOT } from './site-files.ts';
 
 const { values: args } = parseArgs({
   options: {

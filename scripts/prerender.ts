@@ -10,7 +10,7 @@ import { build } from 'vite';
 import { headLinks } from '../src/common/head.ts';
 import { allPagePaths } from '../src/common/routes.ts';
 import { listFiles } from '../src/server/list-files.ts';
-import { ROOT, readSiteConfig, readTexts } from './site-files.ts';
+import { ROOT, readSiteConfig, readTexts } from '../src/server/site-files.ts';
 
 const CLIENT_DIR = path.join(ROOT, 'dist/client');
 const ENTRY = 'src/client/app/entry-client.tsx';

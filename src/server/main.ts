@@ -1,7 +1,6 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import path from 'node:path';
-import { readSiteConfig, readTexts } from '../../scripts/site-files.ts';
 import { pruneEvents } from './analytics/events-store.ts';
 import { createApp } from './app.ts';
 import { openDatabase } from './db/database.ts';
@@ -11,6 +10,7 @@ import { outboxMailer, smtpMailer } from './mail/mailer.ts';
 import { startMaintenance } from './maintenance.ts';
 import { loadServerSecret } from './secrets.ts';
 import { type InlineHashes, securityHeaders } from './security-headers.ts';
+import { readSiteConfig, readTexts } from './site-files.ts';
 import { loadStaticFiles } from './static-files.ts';
 import { createServerTracing } from './tracing.ts';
 

@@ -1,20 +1,22 @@
 import { randomBytes } from 'node:crypto';
 import type { Hono } from 'hono';
-import { readSiteConfig, readTexts } from '../../../scripts/site-files.ts';
+import { afterAll, beforeAll, describe } from 'vitest';
 import { AUTH_API } from '../../common/account-api.ts';
+import { TEST_SECRET } from '../api-test-kit.ts';
 import { type AppOptions, createApp } from '../app.ts';
 import type { HashingParams } from '../auth/passwords.ts';
 import { type Database, openDatabase } from '../db/database.ts';
 import type { TestStore, TestTarget } from '../db/test-databases.ts';
+import { targets } from '../db/test-databases.ts';
 import { smtpMailer } from '../mail/mailer.ts';
 import { startTestMailServer, type TestMailServer } from '../mail/test-mail-server.ts';
 import { securityHeaders } from '../security-headers.ts';
+import { readSiteConfig, readTexts } from '../site-files.ts';
 import { issueFpid } from '../visitor/fpid.ts';
 import { FPID_COOKIE } from '../visitor/require-visitor.ts';
 
 /** Far below OWASP's parameters, so that the suite runs fast; only tests may use this. */
 export const TEST_HASHING: HashingParams = { memoryCost: 1024, timeCost: 1, parallelism: 1 };
-export const TEST_SECRET = Buffer.alloc(32, 7);
 export const ORIGIN = 'http://localhost';
 
 const site = await readSiteConfig();
@@ -167,4 +169,22 @@ export function codeIn(mailText: string): string {
   const code = /^\s+(\d{6})$/m.exec(mailText)?.[1];
   if (!code) throw new Error(`No code in mail:\n${mailText}`);
   return code;
+}
+
+/**
+ * Declares a suite once per test database, with an account harness started before its tests and
+ * closed after them: PGlite always, PostgreSQL when TEST_DATABASE_URL points at one (CI sets it;
+ * otherwise that suite is reported as skipped).
+ */
+export function describeAccounts(name: string, body: (harness: () => AccountHarness) => void) {
+  for (const target of targets) {
+    describe.skipIf(target.skip)(`${name} on ${target.name}`, () => {
+      let harness: AccountHarness;
+      beforeAll(async () => {
+        harness = await startAccountHarness(target);
+      }, 60_000);
+      afterAll(() => harness?.close());
+      body(() => harness);
+    });
+  }
 }

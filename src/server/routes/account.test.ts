@@ -1,92 +1,82 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { AUTH_API } from '../../common/account-api.ts';
 import { LIMITS } from '../auth/limits.ts';
 import { outboxFor } from '../db/outbox.ts';
-import { targets } from '../db/test-databases.ts';
 import { outboxMailer } from '../mail/mailer.ts';
-import { type AccountHarness, codeIn, newPerson, startAccountHarness, TestClient } from './account-test-harness.ts';
+import { codeIn, describeAccounts, newPerson, TestClient } from './account-test-harness.ts';
 
-for (const target of targets) {
-  // PostgreSQL is only there when TEST_DATABASE_URL points at one; CI sets it.
-  describe.skipIf(target.skip)(`the account on ${target.name}`, () => {
-    let harness: AccountHarness;
-    beforeAll(async () => {
-      harness = await startAccountHarness(target);
-    }, 60_000);
-    afterAll(() => harness?.close());
-
-    const rowsFor = async (email: string) => {
-      const [row] = await harness.db.query<{ accounts: number; sessions: number; codes: number; outbox: number }>(
-        `SELECT
+describeAccounts('the account', (harness) => {
+  const rowsFor = async (email: string) => {
+    const [row] = await harness().db.query<{ accounts: number; sessions: number; codes: number; outbox: number }>(
+      `SELECT
            (SELECT count(*) FROM accounts WHERE email = $1)::integer AS accounts,
            (SELECT count(*) FROM sessions s JOIN accounts a ON a.id = s.account_id WHERE a.email = $1)::integer AS sessions,
            (SELECT count(*) FROM account_codes c JOIN accounts a ON a.id = c.account_id WHERE a.email = $1)::integer AS codes,
            (SELECT count(*) FROM mail_outbox WHERE recipient = $1)::integer AS outbox`,
-        [email],
-      );
-      return row;
-    };
+      [email],
+    );
+    return row;
+  };
 
-    it('shows the signed-in member their details, and no one else', async () => {
-      const { client, person } = await harness.member({ phone: '+39 06 1234 5678' });
-      const answer = await client.get(AUTH_API.account);
-      expect(answer).toMatchObject({
-        status: 200,
-        body: { name: person.name, email: person.email, phone: '+390612345678', createdAt: expect.any(String) },
-      });
-      expect(answer.headers.get('cache-control')).toBe('no-store');
-      expect((await harness.client().get(AUTH_API.account)).body).toEqual({ error: { code: 'UNAUTHORIZED' } });
+  it('shows the signed-in member their details, and no one else', async () => {
+    const { client, person } = await harness().member({ phone: '+39 06 1234 5678' });
+    const answer = await client.get(AUTH_API.account);
+    expect(answer).toMatchObject({
+      status: 200,
+      body: { name: person.name, email: person.email, phone: '+390612345678', createdAt: expect.any(String) },
     });
-
-    it('signs out everywhere', async () => {
-      const { client, person } = await harness.member();
-      const other = harness.client();
-      await other.post(AUTH_API.login, { email: person.email, password: person.password });
-      expect((await client.post(AUTH_API.signOutEverywhere)).status).toBe(200);
-      expect((await other.get(AUTH_API.account)).status).toBe(401);
-      expect((await client.get(AUTH_API.account)).status).toBe(401);
-      expect((await rowsFor(person.email))?.sessions).toBe(0);
-    });
-
-    it('deletes the account with its data after the password is given again', async () => {
-      const { client, person } = await harness.member();
-      await harness.client().post(AUTH_API.forgotPassword, { email: person.email });
-      await harness.mail.waitFor(person.email, 1);
-
-      const refused = await client.post(AUTH_API.deleteAccount, { password: 'not my password' });
-      expect(refused).toMatchObject({
-        status: 403,
-        body: { error: { code: 'AUTHENTICATION_FAILED', fields: { password: 'AUTHENTICATION_FAILED' } } },
-      });
-      expect((await rowsFor(person.email))?.accounts).toBe(1);
-
-      expect((await client.post(AUTH_API.deleteAccount, { password: person.password })).status).toBe(200);
-      expect(await rowsFor(person.email)).toEqual({ accounts: 0, sessions: 0, codes: 0, outbox: 0 });
-      expect(client.cookies.has('__Host-session')).toBe(false);
-      const login = await harness.client().post(AUTH_API.login, { email: person.email, password: person.password });
-      expect(login.body).toEqual({ error: { code: 'INVALID_CREDENTIALS' } });
-      // The address and the number are free again.
-      expect((await harness.client().post(AUTH_API.register, person)).status).toBe(201);
-    });
-
-    it('deletes mail kept in the outbox for that address too', async () => {
-      const outbox = new TestClient(harness.appWith({ mailer: outboxMailer(harness.db, () => {}) }));
-      const person = newPerson();
-      await outbox.post(AUTH_API.register, person);
-      const [mail] = await outboxFor(harness.db, person.email);
-      await outbox.post(AUTH_API.verify, { email: person.email, code: codeIn(mail?.text ?? '') });
-      expect((await rowsFor(person.email))?.outbox).toBe(1);
-      expect((await outbox.post(AUTH_API.deleteAccount, { password: person.password })).status).toBe(200);
-      expect(await rowsFor(person.email)).toEqual({ accounts: 0, sessions: 0, codes: 0, outbox: 0 });
-    });
-
-    it('needs a session to delete, and limits password guesses', async () => {
-      expect((await harness.client().post(AUTH_API.deleteAccount, { password: 'x' })).status).toBe(401);
-      const { client } = await harness.member();
-      for (let n = 0; n < LIMITS.deletePerAccount.limit; n++) {
-        expect((await client.post(AUTH_API.deleteAccount, { password: `guess ${n}` })).status).toBe(403);
-      }
-      expect((await client.post(AUTH_API.deleteAccount, { password: 'guess' })).status).toBe(429);
-    });
+    expect(answer.headers.get('cache-control')).toBe('no-store');
+    expect((await harness().client().get(AUTH_API.account)).body).toEqual({ error: { code: 'UNAUTHORIZED' } });
   });
-}
+
+  it('signs out everywhere', async () => {
+    const { client, person } = await harness().member();
+    const other = harness().client();
+    await other.post(AUTH_API.login, { email: person.email, password: person.password });
+    expect((await client.post(AUTH_API.signOutEverywhere)).status).toBe(200);
+    expect((await other.get(AUTH_API.account)).status).toBe(401);
+    expect((await client.get(AUTH_API.account)).status).toBe(401);
+    expect((await rowsFor(person.email))?.sessions).toBe(0);
+  });
+
+  it('deletes the account with its data after the password is given again', async () => {
+    const { client, person } = await harness().member();
+    await harness().client().post(AUTH_API.forgotPassword, { email: person.email });
+    await harness().mail.waitFor(person.email, 1);
+
+    const refused = await client.post(AUTH_API.deleteAccount, { password: 'not my password' });
+    expect(refused).toMatchObject({
+      status: 403,
+      body: { error: { code: 'AUTHENTICATION_FAILED', fields: { password: 'AUTHENTICATION_FAILED' } } },
+    });
+    expect((await rowsFor(person.email))?.accounts).toBe(1);
+
+    expect((await client.post(AUTH_API.deleteAccount, { password: person.password })).status).toBe(200);
+    expect(await rowsFor(person.email)).toEqual({ accounts: 0, sessions: 0, codes: 0, outbox: 0 });
+    expect(client.cookies.has('__Host-session')).toBe(false);
+    const login = await harness().client().post(AUTH_API.login, { email: person.email, password: person.password });
+    expect(login.body).toEqual({ error: { code: 'INVALID_CREDENTIALS' } });
+    // The address and the number are free again.
+    expect((await harness().client().post(AUTH_API.register, person)).status).toBe(201);
+  });
+
+  it('deletes mail kept in the outbox for that address too', async () => {
+    const outbox = new TestClient(harness().appWith({ mailer: outboxMailer(harness().db, () => {}) }));
+    const person = newPerson();
+    await outbox.post(AUTH_API.register, person);
+    const [mail] = await outboxFor(harness().db, person.email);
+    await outbox.post(AUTH_API.verify, { email: person.email, code: codeIn(mail?.text ?? '') });
+    expect((await rowsFor(person.email))?.outbox).toBe(1);
+    expect((await outbox.post(AUTH_API.deleteAccount, { password: person.password })).status).toBe(200);
+    expect(await rowsFor(person.email)).toEqual({ accounts: 0, sessions: 0, codes: 0, outbox: 0 });
+  });
+
+  it('needs a session to delete, and limits password guesses', async () => {
+    expect((await harness().client().post(AUTH_API.deleteAccount, { password: 'x' })).status).toBe(401);
+    const { client } = await harness().member();
+    for (let n = 0; n < LIMITS.deletePerAccount.limit; n++) {
+      expect((await client.post(AUTH_API.deleteAccount, { password: `guess ${n}` })).status).toBe(403);
+    }
+    expect((await client.post(AUTH_API.deleteAccount, { password: 'guess' })).status).toBe(429);
+  });
+});

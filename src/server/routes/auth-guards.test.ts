@@ -1,11 +1,10 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, expect, it, vi } from 'vitest';
 import { AUTH_API } from '../../common/account-api.ts';
 import { isErrorCode } from '../../common/error-codes.ts';
 import { outboxFor } from '../db/outbox.ts';
-import { targets } from '../db/test-databases.ts';
 import { outboxMailer } from '../mail/mailer.ts';
 import { issueFpid } from '../visitor/fpid.ts';
-import { type AccountHarness, codeIn, newPerson, startAccountHarness, TestClient } from './account-test-harness.ts';
+import { codeIn, describeAccounts, newPerson, TestClient } from './account-test-harness.ts';
 
 /** Every state-changing account call, with a body that would pass validation. */
 const CALLS: [string, Record<string, unknown>][] = [
@@ -49,122 +48,120 @@ const HOSTILE: unknown[] = [
   { toString: 'x' },
 ];
 
-for (const target of targets) {
-  // PostgreSQL is only there when TEST_DATABASE_URL points at one; CI sets it.
-  describe.skipIf(target.skip)(`request checks on ${target.name}`, () => {
-    let harness: AccountHarness;
-    beforeAll(async () => {
-      harness = await startAccountHarness(target);
-    }, 60_000);
-    afterAll(() => harness?.close());
-    afterEach(() => {
-      vi.restoreAllMocks();
-    });
+describeAccounts('request checks', (harness) => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
 
-    it.each(CALLS)('%s refuses another site’s Origin, or none, with 403', async (path, body) => {
-      for (const origin of ['https://evil.example', 'http://localhost.evil.example', 'null']) {
-        const answer = await harness.client().post(path, body, { Origin: origin });
-        expect(answer).toMatchObject({ status: 403, body: { error: { code: 'INVALID_REQUEST' } } });
-      }
-      const response = await harness.app.request(path, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify(body),
+  it.each(CALLS)('%s refuses another site’s Origin, or none, with 403', async (path, body) => {
+    for (const origin of ['https://evil.example', 'http://localhost.evil.example', 'null']) {
+      const answer = await harness().client().post(path, body, { Origin: origin });
+      expect(answer).toMatchObject({ status: 403, body: { error: { code: 'INVALID_REQUEST' } } });
+    }
+    const response = await harness().app.request(path, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    expect(response.status).toBe(403);
+  });
+
+  it.each(CALLS)('%s takes JSON only, answering 415 otherwise', async (path, body) => {
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) {
+      const answer = await harness().client().post(path, JSON.stringify(body), { 'Content-Type': type });
+      expect(answer).toMatchObject({ status: 415, body: { error: { code: 'INVALID_REQUEST' } } });
+    }
+  });
+
+  it.each(CALLS)('%s answers malformed or oversized bodies with 4xx and a code', async (path) => {
+    for (const raw of ['{', 'null', '"text"', '[1,2]', '{"email":']) {
+      const answer = await harness().client().post(path, raw);
+      expect(answer.status, raw).toBeGreaterThanOrEqual(400);
+      expect(answer.status, raw).toBeLessThan(500);
+      expect(isErrorCode((answer.body.error as { code?: unknown } | undefined)?.code), raw).toBe(true);
+    }
+    const huge = await harness()
+      .client()
+      .post(path, { email: 'a'.repeat(100 * 1024) });
+    expect(huge).toMatchObject({ status: 413, body: { error: { code: 'INVALID_REQUEST' } } });
+  });
+
+  it.each(NEED_VISITOR)('%s needs a visitor identifier this server issued', async (path) => {
+    const body = CALLS.find(([call]) => call === path)?.[1];
+    const client = harness().client();
+    client.cookies.delete('_fpid');
+    expect((await client.post(path, body)).body).toEqual({ error: { code: 'FINGERPRINT_REQUIRED' } });
+    expect((await client.post(path, body)).status).toBe(400);
+    for (const forged of ['v1.abc.def', issueFpid(Buffer.alloc(32, 9), 'visitor'), '<script>']) {
+      client.cookies.set('_fpid', forged);
+      expect(await client.post(path, body)).toMatchObject({
+        status: 403,
+        body: { error: { code: 'INVALID_FINGERPRINT' } },
       });
-      expect(response.status).toBe(403);
-    });
+    }
+  });
 
-    it.each(CALLS)('%s takes JSON only, answering 415 otherwise', async (path, body) => {
-      for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) {
-        const answer = await harness.client().post(path, JSON.stringify(body), { 'Content-Type': type });
-        expect(answer).toMatchObject({ status: 415, body: { error: { code: 'INVALID_REQUEST' } } });
-      }
-    });
+  it('lets anyone sign out, identifier or not', async () => {
+    const client = harness().client();
+    client.cookies.delete('_fpid');
+    expect((await client.post(AUTH_API.logout)).status).toBe(200);
+  });
 
-    it.each(CALLS)('%s answers malformed or oversized bodies with 4xx and a code', async (path) => {
-      for (const raw of ['{', 'null', '"text"', '[1,2]', '{"email":']) {
-        const answer = await harness.client().post(path, raw);
-        expect(answer.status, raw).toBeGreaterThanOrEqual(400);
-        expect(answer.status, raw).toBeLessThan(500);
-        expect(isErrorCode((answer.body.error as { code?: unknown } | undefined)?.code), raw).toBe(true);
-      }
-      const huge = await harness.client().post(path, { email: 'a'.repeat(100 * 1024) });
-      expect(huge).toMatchObject({ status: 413, body: { error: { code: 'INVALID_REQUEST' } } });
-    });
-
-    it.each(NEED_VISITOR)('%s needs a visitor identifier this server issued', async (path) => {
-      const body = CALLS.find(([call]) => call === path)?.[1];
-      const client = harness.client();
-      client.cookies.delete('_fpid');
-      expect((await client.post(path, body)).body).toEqual({ error: { code: 'FINGERPRINT_REQUIRED' } });
-      expect((await client.post(path, body)).status).toBe(400);
-      for (const forged of ['v1.abc.def', issueFpid(Buffer.alloc(32, 9), 'visitor'), '<script>']) {
-        client.cookies.set('_fpid', forged);
-        expect(await client.post(path, body)).toMatchObject({
-          status: 403,
-          body: { error: { code: 'INVALID_FINGERPRINT' } },
-        });
-      }
-    });
-
-    it('lets anyone sign out, identifier or not', async () => {
-      const client = harness.client();
-      client.cookies.delete('_fpid');
-      expect((await client.post(AUTH_API.logout)).status).toBe(200);
-    });
-
-    it('answers hostile values in every field with 4xx and an error code, never 5xx', async () => {
-      for (const [path, valid] of CALLS) {
-        for (const field of Object.keys(valid)) {
-          for (const value of HOSTILE) {
-            const answer = await harness.client().post(path, { ...valid, [field]: value });
-            const label = `${path} ${field}=${JSON.stringify(value).slice(0, 40)}`;
-            expect(answer.status, label).toBeLessThan(500);
-            if (answer.status >= 400) {
-              expect(isErrorCode((answer.body.error as { code?: unknown }).code), label).toBe(true);
-              expect(JSON.stringify(answer.body), label).not.toMatch(/at .*\.ts:\d+|stack/i);
-            }
+  it('answers hostile values in every field with 4xx and an error code, never 5xx', async () => {
+    for (const [path, valid] of CALLS) {
+      for (const field of Object.keys(valid)) {
+        for (const value of HOSTILE) {
+          const answer = await harness()
+            .client()
+            .post(path, { ...valid, [field]: value });
+          const label = `${path} ${field}=${JSON.stringify(value).slice(0, 40)}`;
+          expect(answer.status, label).toBeLessThan(500);
+          if (answer.status >= 400) {
+            expect(isErrorCode((answer.body.error as { code?: unknown }).code), label).toBe(true);
+            expect(JSON.stringify(answer.body), label).not.toMatch(/at .*\.ts:\d+|stack/i);
           }
         }
       }
-    }, 120_000);
+    }
+  }, 120_000);
 
-    it('never writes a password or a code to the log when mail goes over SMTP', async () => {
-      const lines: string[] = [];
-      for (const method of ['log', 'info', 'warn', 'error'] as const) {
-        vi.spyOn(console, method).mockImplementation((...args: unknown[]) => {
-          lines.push(args.map(String).join(' '));
-        });
-      }
-      const client = harness.client();
-      const person = newPerson();
-      await client.post(AUTH_API.register, person);
-      const code = codeIn((await harness.mail.waitFor(person.email)).text);
-      await client.post(AUTH_API.verify, { email: person.email, code: '000000' });
-      await client.post(AUTH_API.verify, { email: person.email, code });
-      await client.post(AUTH_API.login, { email: person.email, password: 'wrong password' });
-      await client.post(AUTH_API.forgotPassword, { email: person.email });
-      const resetCode = codeIn((await harness.mail.waitFor(person.email, 1)).text);
-      await client.post(AUTH_API.resetPassword, { email: person.email, code: resetCode, password: 'new password!' });
-      await client.post(AUTH_API.deleteAccount, { password: 'new password!' });
-      const log = lines.join('\n');
-      for (const secret of [person.password, 'wrong password', 'new password!', code, resetCode]) {
-        expect(log).not.toContain(secret);
-      }
-    });
-
-    it('keeps mail in the outbox and prints its text to the log without SMTP (the embedded default)', async () => {
-      const lines: string[] = [];
-      const client = new TestClient(harness.appWith({ mailer: outboxMailer(harness.db, (line) => lines.push(line)) }));
-      const person = newPerson({ language: 'it' });
-      expect((await client.post(AUTH_API.register, person)).status).toBe(201);
-      const [mail] = await outboxFor(harness.db, person.email);
-      expect(mail?.subject).toBe('Conferma il tuo indirizzo email per Your Company');
-      expect(mail?.html).toContain('<html lang="it">');
-      const code = codeIn(mail?.text ?? '');
-      expect(lines.join('\n')).toContain(code);
-      expect(lines.join('\n')).not.toContain(person.password);
-      expect((await client.post(AUTH_API.verify, { email: person.email, code })).status).toBe(200);
-    });
+  it('never writes a password or a code to the log when mail goes over SMTP', async () => {
+    const lines: string[] = [];
+    for (const method of ['log', 'info', 'warn', 'error'] as const) {
+      vi.spyOn(console, method).mockImplementation((...args: unknown[]) => {
+        lines.push(args.map(String).join(' '));
+      });
+    }
+    const client = harness().client();
+    const person = newPerson();
+    await client.post(AUTH_API.register, person);
+    const code = codeIn((await harness().mail.waitFor(person.email)).text);
+    await client.post(AUTH_API.verify, { email: person.email, code: '000000' });
+    await client.post(AUTH_API.verify, { email: person.email, code });
+    await client.post(AUTH_API.login, { email: person.email, password: 'wrong password' });
+    await client.post(AUTH_API.forgotPassword, { email: person.email });
+    const resetCode = codeIn((await harness().mail.waitFor(person.email, 1)).text);
+    await client.post(AUTH_API.resetPassword, { email: person.email, code: resetCode, password: 'new password!' });
+    await client.post(AUTH_API.deleteAccount, { password: 'new password!' });
+    const log = lines.join('\n');
+    for (const secret of [person.password, 'wrong password', 'new password!', code, resetCode]) {
+      expect(log).not.toContain(secret);
+    }
   });
-}
+
+  it('keeps mail in the outbox and prints its text to the log without SMTP (the embedded default)', async () => {
+    const lines: string[] = [];
+    const client = new TestClient(
+      harness().appWith({ mailer: outboxMailer(harness().db, (line) => lines.push(line)) }),
+    );
+    const person = newPerson({ language: 'it' });
+    expect((await client.post(AUTH_API.register, person)).status).toBe(201);
+    const [mail] = await outboxFor(harness().db, person.email);
+    expect(mail?.subject).toBe('Conferma il tuo indirizzo email per Your Company');
+    expect(mail?.html).toContain('<html lang="it">');
+    const code = codeIn(mail?.text ?? '');
+    expect(lines.join('\n')).toContain(code);
+    expect(lines.join('\n')).not.toContain(person.password);
+    expect((await client.post(AUTH_API.verify, { email: person.email, code })).status).toBe(200);
+  });
+});

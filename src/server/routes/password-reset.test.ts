@@ -1,118 +1,106 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { AUTH_API, CODE_MAX_ATTEMPTS } from '../../common/account-api.ts';
-import { targets } from '../db/test-databases.ts';
-import { type AccountHarness, codeIn, newPerson, startAccountHarness } from './account-test-harness.ts';
+import { codeIn, describeAccounts, newPerson } from './account-test-harness.ts';
 
-for (const target of targets) {
-  // PostgreSQL is only there when TEST_DATABASE_URL points at one; CI sets it.
-  describe.skipIf(target.skip)(`forgotten password on ${target.name}`, () => {
-    let harness: AccountHarness;
-    beforeAll(async () => {
-      harness = await startAccountHarness(target);
-    }, 60_000);
-    afterAll(() => harness?.close());
+describeAccounts('forgotten password', (harness) => {
+  async function resetCode(email: string, language = 'en') {
+    const before = harness().mail.mails.filter((mail) => mail.to.includes(email)).length;
+    const answer = await harness().client().post(AUTH_API.forgotPassword, { email, language });
+    expect(answer).toMatchObject({ status: 202, body: {} });
+    const mail = await harness().mail.waitFor(email, before);
+    return { mail, code: codeIn(mail.text) };
+  }
 
-    async function resetCode(email: string, language = 'en') {
-      const before = harness.mail.mails.filter((mail) => mail.to.includes(email)).length;
-      const answer = await harness.client().post(AUTH_API.forgotPassword, { email, language });
-      expect(answer).toMatchObject({ status: 202, body: {} });
-      const mail = await harness.mail.waitFor(email, before);
-      return { mail, code: codeIn(mail.text) };
+  it('mails a code in the visitor’s language, then sets the new password and ends every session', async () => {
+    const { client, person } = await harness().member();
+    const elsewhere = harness().client();
+    expect((await elsewhere.post(AUTH_API.login, { email: person.email, password: person.password })).status).toBe(200);
+
+    const { mail, code } = await resetCode(person.email, 'nl');
+    expect(mail.subject).toBe('Stel je Your Company-wachtwoord opnieuw in');
+    expect(mail.text).toContain(`http://localhost:3000/nl/forgot-password#email=${encodeURIComponent(person.email)}`);
+
+    const reset = harness().client();
+    const answer = await reset.post(AUTH_API.resetPassword, {
+      email: person.email,
+      code,
+      password: 'a brand new secret',
+    });
+    expect(answer).toMatchObject({ status: 200, body: {} });
+    for (const browser of [client, elsewhere]) {
+      expect((await browser.get(AUTH_API.account)).body).toEqual({ error: { code: 'UNAUTHORIZED' } });
     }
+    const old = await harness().client().post(AUTH_API.login, { email: person.email, password: person.password });
+    expect(old.body).toEqual({ error: { code: 'INVALID_CREDENTIALS' } });
+    const fresh = await harness()
+      .client()
+      .post(AUTH_API.login, { email: person.email, password: 'a brand new secret' });
+    expect(fresh.status).toBe(200);
 
-    it('mails a code in the visitor’s language, then sets the new password and ends every session', async () => {
-      const { client, person } = await harness.member();
-      const elsewhere = harness.client();
-      expect((await elsewhere.post(AUTH_API.login, { email: person.email, password: person.password })).status).toBe(
-        200,
-      );
+    const reuse = await harness()
+      .client()
+      .post(AUTH_API.resetPassword, { email: person.email, code, password: 'x'.repeat(9) });
+    expect(reuse.body).toEqual({ error: { code: 'VERIFICATION_FAILED', fields: { code: 'VERIFICATION_FAILED' } } });
+  });
 
-      const { mail, code } = await resetCode(person.email, 'nl');
-      expect(mail.subject).toBe('Stel je Your Company-wachtwoord opnieuw in');
-      expect(mail.text).toContain(`http://localhost:3000/nl/forgot-password#email=${encodeURIComponent(person.email)}`);
+  it('answers an unknown address the same way and mails nothing', async () => {
+    const email = 'no-such-member@example.com';
+    const answer = await harness().client().post(AUTH_API.forgotPassword, { email });
+    expect(answer).toMatchObject({ status: 202, body: {} });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(harness().mail.mails.filter((mail) => mail.to.includes(email))).toEqual([]);
+  });
 
-      const reset = harness.client();
-      const answer = await reset.post(AUTH_API.resetPassword, {
+  it(`refuses the code after ${CODE_MAX_ATTEMPTS} wrong tries, and the password stays`, async () => {
+    const { person } = await harness().member();
+    const { code } = await resetCode(person.email);
+    const wrong = String((Number(code) + 7) % 1_000_000).padStart(6, '0');
+    for (let n = 0; n < CODE_MAX_ATTEMPTS; n++) {
+      const answer = await harness().client().post(AUTH_API.resetPassword, {
         email: person.email,
-        code,
-        password: 'a brand new secret',
-      });
-      expect(answer).toMatchObject({ status: 200, body: {} });
-      for (const browser of [client, elsewhere]) {
-        expect((await browser.get(AUTH_API.account)).body).toEqual({ error: { code: 'UNAUTHORIZED' } });
-      }
-      const old = await harness.client().post(AUTH_API.login, { email: person.email, password: person.password });
-      expect(old.body).toEqual({ error: { code: 'INVALID_CREDENTIALS' } });
-      const fresh = await harness
-        .client()
-        .post(AUTH_API.login, { email: person.email, password: 'a brand new secret' });
-      expect(fresh.status).toBe(200);
-
-      const reuse = await harness
-        .client()
-        .post(AUTH_API.resetPassword, { email: person.email, code, password: 'x'.repeat(9) });
-      expect(reuse.body).toEqual({ error: { code: 'VERIFICATION_FAILED', fields: { code: 'VERIFICATION_FAILED' } } });
-    });
-
-    it('answers an unknown address the same way and mails nothing', async () => {
-      const email = 'no-such-member@example.com';
-      const answer = await harness.client().post(AUTH_API.forgotPassword, { email });
-      expect(answer).toMatchObject({ status: 202, body: {} });
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      expect(harness.mail.mails.filter((mail) => mail.to.includes(email))).toEqual([]);
-    });
-
-    it(`refuses the code after ${CODE_MAX_ATTEMPTS} wrong tries, and the password stays`, async () => {
-      const { person } = await harness.member();
-      const { code } = await resetCode(person.email);
-      const wrong = String((Number(code) + 7) % 1_000_000).padStart(6, '0');
-      for (let n = 0; n < CODE_MAX_ATTEMPTS; n++) {
-        const answer = await harness.client().post(AUTH_API.resetPassword, {
-          email: person.email,
-          code: wrong,
-          password: 'attacker password',
-        });
-        expect(answer.status).toBe(400);
-      }
-      const late = await harness.client().post(AUTH_API.resetPassword, {
-        email: person.email,
-        code,
+        code: wrong,
         password: 'attacker password',
       });
-      expect(late.body).toEqual({ error: { code: 'VERIFICATION_FAILED', fields: { code: 'VERIFICATION_FAILED' } } });
-      expect(
-        (await harness.client().post(AUTH_API.login, { email: person.email, password: person.password })).status,
-      ).toBe(200);
+      expect(answer.status).toBe(400);
+    }
+    const late = await harness().client().post(AUTH_API.resetPassword, {
+      email: person.email,
+      code,
+      password: 'attacker password',
     });
-
-    it('applies the password rules to the new password', async () => {
-      const answer = await harness.client().post(AUTH_API.resetPassword, {
-        email: 'a@example.com',
-        code: '123456',
-        password: 'short',
-      });
-      expect(answer.body).toEqual({ error: { code: 'VALIDATION_ERROR', fields: { password: 'INVALID_PASSWORD' } } });
-    });
-
-    it('verifies an account whose owner proves the address this way', async () => {
-      const person = newPerson();
-      await harness.client().post(AUTH_API.register, person);
-      await harness.mail.waitFor(person.email);
-      const { code } = await resetCode(person.email);
-      expect(
-        (await harness.client().post(AUTH_API.resetPassword, { email: person.email, code, password: 'new password 1' }))
-          .status,
-      ).toBe(200);
-      const login = await harness.client().post(AUTH_API.login, { email: person.email, password: 'new password 1' });
-      expect(login.body).toMatchObject({ status: 'signed-in' });
-    });
-
-    it('limits reset mails per address', async () => {
-      const { person } = await harness.member();
-      await resetCode(person.email);
-      const refused = await harness.client().post(AUTH_API.forgotPassword, { email: person.email });
-      expect(refused).toMatchObject({ status: 429, body: { error: { code: 'TOO_MANY_REQUESTS' } } });
-      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
-    });
+    expect(late.body).toEqual({ error: { code: 'VERIFICATION_FAILED', fields: { code: 'VERIFICATION_FAILED' } } });
+    expect(
+      (await harness().client().post(AUTH_API.login, { email: person.email, password: person.password })).status,
+    ).toBe(200);
   });
-}
+
+  it('applies the password rules to the new password', async () => {
+    const answer = await harness().client().post(AUTH_API.resetPassword, {
+      email: 'a@example.com',
+      code: '123456',
+      password: 'short',
+    });
+    expect(answer.body).toEqual({ error: { code: 'VALIDATION_ERROR', fields: { password: 'INVALID_PASSWORD' } } });
+  });
+
+  it('verifies an account whose owner proves the address this way', async () => {
+    const person = newPerson();
+    await harness().client().post(AUTH_API.register, person);
+    await harness().mail.waitFor(person.email);
+    const { code } = await resetCode(person.email);
+    expect(
+      (await harness().client().post(AUTH_API.resetPassword, { email: person.email, code, password: 'new password 1' }))
+        .status,
+    ).toBe(200);
+    const login = await harness().client().post(AUTH_API.login, { email: person.email, password: 'new password 1' });
+    expect(login.body).toMatchObject({ status: 'signed-in' });
+  });
+
+  it('limits reset mails per address', async () => {
+    const { person } = await harness().member();
+    await resetCode(person.email);
+    const refused = await harness().client().post(AUTH_API.forgotPassword, { email: person.email });
+    expect(refused).toMatchObject({ status: 429, body: { error: { code: 'TOO_MANY_REQUESTS' } } });
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+});

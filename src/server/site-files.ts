@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { LANGUAGES, type Language, NAMESPACES } from '../src/common/languages.ts';
-import { DEFAULT_SITE_CONFIG, fillBrand, type SiteConfig } from '../src/common/site-config.ts';
+import { LANGUAGES, type Language, NAMESPACES } from '../common/languages.ts';
+import { DEFAULT_SITE_CONFIG, fillBrand, type SiteConfig } from '../common/site-config.ts';
 
-export const ROOT = path.resolve(import.meta.dirname, '..');
+export const ROOT = path.resolve(import.meta.dirname, '../..');
 export const LOCALES_DIR = path.join(ROOT, 'public/locales');
 
 /** The operator's configuration from public/locales/config.json, over the defaults. */
