@@ -1,3 +1,5 @@
+import { RETENTION } from './retention.ts';
+
 /** The account endpoints, named once for the server, the browser and the tests. */
 export const AUTH_API = {
   register: '/api/auth/register',
@@ -30,5 +32,5 @@ export interface AccountAnswer {
 }
 
 /** How long a mailed code works, and how many tries it allows before a new one is needed. */
-export const CODE_LIFETIME_MINUTES = 10;
+export const CODE_LIFETIME_MINUTES = RETENTION.codeMinutes;
 export const CODE_MAX_ATTEMPTS = 5;

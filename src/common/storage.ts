@@ -1,3 +1,5 @@
+import { RETENTION } from './retention.ts';
+
 /**
  * Every cookie and browser storage key the product sets. The code that writes each one takes its
  * name and lifetime from here, and the cookie policy renders this list, so the policy cannot drift
@@ -46,7 +48,13 @@ export const STORAGE_ENTRIES = [
   },
   // The session of a signed-in visitor. Its lifetime is the session's absolute end; the server ends
   // it sooner when it lies unused (see SESSION_IDLE_SECONDS) or at sign-out.
-  { id: 'session', name: '__Host-session', kind: 'cookie', lifetime: { days: 30 }, needsConsent: false },
+  {
+    id: 'session',
+    name: '__Host-session',
+    kind: 'cookie',
+    lifetime: { days: RETENTION.sessionDays },
+    needsConsent: false,
+  },
   // Set and cleared with the session, readable by the pages (the session cookie is not): only a
   // page that finds it asks the server who is signed in, so other visitors load nothing for it.
   { id: 'signedIn', name: 'signed_in', kind: 'cookie', lifetime: { days: 30 }, needsConsent: false },

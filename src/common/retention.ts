@@ -1,0 +1,26 @@
+/**
+ * How long the product keeps each kind of data it stores. The server's clean-up jobs delete by
+ * these numbers and the privacy policy renders them, so the policy cannot promise what the code
+ * does not do. What the site does not keep itself (server logs, backups, the analytics and tracing
+ * upstreams) is the operator's to state, in the site configuration.
+ */
+export const RETENTION = {
+  /** An account nobody confirmed is removed, so an address typed by mistake is free again. */
+  unverifiedAccountDays: 7,
+  /** An account nobody signed in to for this long is deleted with everything that belongs to it. */
+  inactiveAccountDays: 730,
+  /** A session's absolute end; it ends sooner when unused (SESSION_IDLE_SECONDS) or at sign-out. */
+  sessionDays: 30,
+  /** A mailed code works this long, once. */
+  codeMinutes: 10,
+  /** Mail waiting for the mail server is retried this long, then given up (the mail is deleted). */
+  mailDeliveryDays: 3,
+  /** Without a mail server configured, mail is kept in the outbox (and the log) for the operator to read. */
+  mailOutboxDays: 7,
+  /** Messages sent through the contact form and support chats. */
+  messageDays: 365,
+  /** Page views in the embedded analytics store. */
+  analyticsDays: 395,
+} as const;
+
+export type RetentionKind = keyof typeof RETENTION;
