@@ -3,11 +3,11 @@
 // by two processes, so while the server runs the report is asked of it; otherwise, and always with
 // PostgreSQL, the database is read directly.
 
-import { pageViewReport, type ReportRow } from '../src/server/analytics/events-store.ts';
-import { formatReport, reportToken } from '../src/server/analytics/report.ts';
-import { openDatabase } from '../src/server/db/database.ts';
-import { readEnv } from '../src/server/env.ts';
-import { loadServerSecret } from '../src/server/secrets.ts';
+import { pageViewReport, type ReportRow } from '#server/features/analytics/events-store.ts';
+import { formatReport, MAX_REPORT_DAYS, reportToken } from '#server/features/analytics/report.ts';
+import { openDatabase } from '#server/platform/db/database.ts';
+import { readEnv } from '#server/platform/env.ts';
+import { loadServerSecret } from '#server/platform/secrets.ts';
 
 const DEFAULT_DAYS = 30;
 
@@ -43,7 +43,8 @@ async function fromDatabase(days: number): Promise<ReportRow[]> {
 
 async function main() {
   const days = Number(process.argv[2] ?? DEFAULT_DAYS);
-  if (!Number.isInteger(days) || days < 1 || days > 3660) throw new Error('Usage: npm run analytics [days, 1 to 3660]');
+  if (!Number.isInteger(days) || days < 1 || days > MAX_REPORT_DAYS)
+    throw new Error(`Usage: npm run analytics [days, 1 to ${MAX_REPORT_DAYS}]`);
   const rows = (!readEnv().DATABASE_URL && (await fromRunningServer(days))) || (await fromDatabase(days));
   process.stdout.write(formatReport(rows, days));
 }

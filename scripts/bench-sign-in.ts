@@ -7,13 +7,12 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
-import { AUTH_API } from '../src/common/account-api.ts';
-import { createApp } from '../src/server/app.ts';
-import { createPasswords, DEFAULT_HASHING } from '../src/server/auth/passwords.ts';
-import { openDatabase } from '../src/server/db/database.ts';
-import { outboxMailer } from '../src/server/mail/mailer.ts';
-import { securityHeaders } from '../src/server/security-headers.ts';
-import { issueFpid } from '../src/server/visitor/fpid.ts';
+import { AUTH_API } from '#common/account-api.ts';
+import { createApp } from '#server/app.ts';
+import { createPasswords, DEFAULT_HASHING } from '#server/features/accounts/passwords.ts';
+import { issueFpid } from '#server/features/visitor/fpid.ts';
+import { securityHeaders } from '#server/http/security-headers.ts';
+import { openDatabase } from '#server/platform/db/database.ts';
 
 const ACCOUNTS = 10;
 /** Each account signs in as often as its rate limit allows in one window. */
@@ -30,7 +29,6 @@ const app = createApp({
   db,
   secret,
   trustedProxies: 1,
-  mailer: outboxMailer(db, () => {}),
 });
 const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
 await new Promise((resolve) => server.once('listening', resolve));

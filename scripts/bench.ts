@@ -13,7 +13,7 @@ import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { ROOT } from '../src/server/site-files.ts';
+import { ROOT } from '#server/platform/site-config.ts';
 import { CHROME_ARGS, CHROME_PATH } from './chrome.ts';
 
 const { values: args } = parseArgs({

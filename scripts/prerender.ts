@@ -7,10 +7,10 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants } from 'node:zlib';
 import { gzipAsync } from '@gfx/zopfli';
 import { build } from 'vite';
-import { headLinks } from '../src/common/head.ts';
-import { allPagePaths } from '../src/common/routes.ts';
-import { listFiles } from '../src/server/list-files.ts';
-import { ROOT, readSiteConfig, readTexts } from '../src/server/site-files.ts';
+import { headLinks } from '#common/head.ts';
+import { allPagePaths } from '#common/routes.ts';
+import { ROOT, readSiteConfig, readTexts } from '#server/platform/site-config.ts';
+import { listFiles } from '#server/site/list-files.ts';
 
 const CLIENT_DIR = path.join(ROOT, 'dist/client');
 const ENTRY = 'src/client/app/entry-client.tsx';
@@ -46,7 +46,7 @@ async function rootPage(css: string): Promise<{ html: string; script: string }> 
   });
   const output = (Array.isArray(result) ? result[0] : result) as { output: { code: string }[] };
   const script = (output.output[0]?.code ?? '').trim();
-  const { LANGUAGE_NAMES, LANGUAGES } = await import('../src/common/languages.ts');
+  const { LANGUAGE_NAMES, LANGUAGES } = await import('#common/languages.ts');
   const links = LANGUAGES.map(
     (l) => `<li><a href="/${l}" lang="${l}" hreflang="${l}">${LANGUAGE_NAMES[l]}</a></li>`,
   ).join('');

@@ -21,6 +21,16 @@ export interface SessionAnswer {
   expired?: true;
 }
 
+/** Registration answers with the address the code went to; the validation page asks for that code. */
+export interface RegisterAnswer {
+  email: string;
+}
+
+/** A confirmed address opens a session at once. */
+export interface VerifyAnswer {
+  account: { name: string };
+}
+
 /** A sign-in either opens a session or, for an account whose email is not confirmed yet, asks for the code. */
 export type LoginAnswer = { status: 'signed-in'; account: { name: string } } | { status: 'verification-required' };
 

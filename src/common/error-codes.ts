@@ -25,7 +25,7 @@ export const ERROR_CODES = [
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
-export interface ApiError {
+export interface ApiErrorBody {
   error: { code: ErrorCode; fields?: Record<string, ErrorCode> };
 }
 

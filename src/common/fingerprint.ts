@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+/** Where the browser exchanges its fingerprint record for the visitor identifier. */
+export const FINGERPRINT_PATH = '/api/fingerprint';
+
 /** FingerprintJS's visitorId: a 128-bit hash written as 32 hexadecimal digits. */
 const VISITOR_ID = /^[0-9a-f]{32}$/;
 const COMPONENT_NAME = /^[A-Za-z0-9_]{1,64}$/;

@@ -1,46 +1,93 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import { createApp } from './app.ts';
-import { openDatabase } from './db/database.ts';
-import { targets } from './db/test-databases.ts';
-import { securityHeaders } from './security-headers.ts';
+import { expect, it } from 'vitest';
+import { describeApi, ORIGIN } from '#tests/support/api.ts';
 
-const store = await (targets[0] as (typeof targets)[number]).createStore();
-const db = await openDatabase(store.options);
-afterAll(async () => {
-  await db.close();
-  await store.drop();
-});
-const security = securityHeaders({ scripts: [], styles: [] });
-const app = createApp({ db, secret: Buffer.alloc(32, 1), trustedProxies: 0, security });
+const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-describe('api', () => {
+describeApi('the request layer', ({ app }) => {
   it('reports health, with the security headers', async () => {
-    const response = await app.request('/api/health');
+    const response = await app().request('/api/health');
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ status: 'ok' });
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(response.headers.get('cache-control')).toBe('no-store');
   });
 
   it('answers a body over the size limit with an error code', async () => {
-    const response = await app.request('/api/health', {
+    const response = await app().request('/api/auth/login', {
       method: 'POST',
       body: 'x'.repeat(100 * 1024),
-      headers: { 'Content-Type': 'application/json' },
+      headers: { 'Content-Type': 'application/json', Origin: ORIGIN },
     });
     expect(response.status).toBe(413);
     expect(await response.json()).toEqual({ error: { code: 'INVALID_REQUEST' } });
   });
 
   it('answers an unknown endpoint with an error code', async () => {
-    const response = await app.request('/api/nope', { method: 'POST' });
+    const response = await app().request('/api/nope', {
+      method: 'POST',
+      body: '{}',
+      headers: { 'Content-Type': 'application/json', Origin: ORIGIN },
+    });
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ error: { code: 'INVALID_REQUEST' } });
   });
 
   it('refuses methods the site does not take', async () => {
-    const response = await app.request('/en', { method: 'DELETE' });
+    const response = await app().request('/en', { method: 'DELETE' });
     expect(response.status).toBe(405);
     expect(response.headers.get('allow')).toBe('GET, HEAD');
+  });
+
+  // Read from the app itself, so that a route added tomorrow is checked without a line of its own.
+  const stateChanging = () =>
+    app()
+      .routes.filter((route) => route.path.startsWith('/api/') && !SAFE.has(route.method))
+      .map((route) => ({
+        method: route.method === 'ALL' ? 'POST' : route.method,
+        path: route.path.replace('/*', '/e'),
+      }));
+  const BEACONS = ['/api/fingerprint', '/api/posthog/e', '/api/traces'];
+  const isBeacon = (path: string) => BEACONS.some((beacon) => beacon.startsWith(path));
+
+  it('guards every state-changing API route by default: another site’s Origin gets 403, no Origin too', async () => {
+    const routes = stateChanging().filter(({ path }) => !isBeacon(path));
+    expect(routes.length).toBeGreaterThan(5);
+    for (const { method, path } of routes) {
+      for (const origin of ['https://evil.example', 'http://localhost:8080', 'https://localhost', undefined]) {
+        const response = await app().request(path, {
+          method,
+          body: '{}',
+          headers: { 'Content-Type': 'application/json', ...(origin ? { Origin: origin } : {}) },
+        });
+        expect(response.status, `${method} ${path} from ${origin}`).toBe(403);
+        expect(response.headers.get('cache-control')).toBe('no-store');
+      }
+    }
+  });
+
+  it('takes only JSON on every state-changing API route by default', async () => {
+    const routes = stateChanging().filter(({ path }) => !isBeacon(path));
+    for (const { method, path } of routes) {
+      for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) {
+        const response = await app().request(path, {
+          method,
+          body: 'a=b',
+          headers: { 'Content-Type': type, Origin: ORIGIN },
+        });
+        expect(response.status, `${method} ${path} as ${type}`).toBe(415);
+      }
+    }
+  });
+
+  it('lifts the Origin check only for the beacons their features declare', async () => {
+    for (const path of BEACONS) {
+      const response = await app().request(path, {
+        method: 'POST',
+        body: '{}',
+        headers: { 'Content-Type': 'application/json', Origin: 'https://elsewhere.example' },
+      });
+      expect(response.status, path).not.toBe(403);
+    }
   });
 });

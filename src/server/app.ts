@@ -1,108 +1,88 @@
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
-import { HTTPException } from 'hono/http-exception';
-import { DEFAULT_SITE_CONFIG, type SiteConfig } from '../common/site-config.ts';
-import { apiError } from './api-error.ts';
-import { createPasswords, DEFAULT_HASHING, type HashingParams } from './auth/passwords.ts';
-import type { AccountServices } from './auth/services.ts';
-import { DEFAULT_SESSION_IDLE_SECONDS } from './auth/session-cookie.ts';
-import type { Database } from './db/database.ts';
-import type { Texts } from './mail/code-mail.ts';
-import { type Mailer, outboxMailer } from './mail/mailer.ts';
-import { noStore, sameOriginJson } from './request-guards.ts';
-import { accountRoutes } from './routes/account.ts';
-import { analyticsReportRoutes } from './routes/analytics-report.ts';
-import { fingerprintRoutes } from './routes/fingerprint.ts';
-import { passwordResetRoutes } from './routes/password-reset.ts';
-import { posthogRoutes } from './routes/posthog.ts';
-import { registrationRoutes } from './routes/registration.ts';
-import { sessionRoutes } from './routes/sessions.ts';
-import { tracesRoutes } from './routes/traces.ts';
-import { securityHeadersMiddleware } from './security-headers.ts';
-import type { ServerTracing } from './tracing.ts';
+import { DEFAULT_SITE_CONFIG, type SiteConfig } from '#common/site-config.ts';
+import type { Deps, Settings } from './deps.ts';
+import { accountJobs, accountsFeature } from './features/accounts/index.ts';
+import { analyticsFeature, analyticsJobs } from './features/analytics/index.ts';
+import { tracingFeature } from './features/tracing/index.ts';
+import { visitorFeature } from './features/visitor/index.ts';
+import { ApiError, handleError } from './http/api-error.ts';
+import { withClientAddress } from './http/client-address.ts';
+import type { AppEnv } from './http/context.ts';
+import type { Feature } from './http/feature.ts';
+import { requestGuards } from './http/guards.ts';
+import { createRateLimiter } from './http/rate-limit.ts';
+import { rateLimitJobs } from './http/rate-limit-counter.ts';
+import { securityHeadersMiddleware } from './http/security-headers.ts';
+import type { Database } from './platform/db/database.ts';
+import { DEFAULT_SETTINGS } from './platform/env.ts';
+import type { JobDefinitions } from './platform/jobs/jobs.ts';
+import { mailJobs } from './platform/mail/mail-queue.ts';
+import type { Texts } from './platform/site-config.ts';
+import type { ServerTracing } from './platform/tracing.ts';
 
-export { apiError } from './api-error.ts';
+/** The API app, as main.ts serves it and tests call it. */
+export type App = Hono<AppEnv>;
 
 export interface AppOptions {
   db: Database;
-  /** Signs visitor identifiers and keys the hashes of codes (see secrets.ts). */
+  /** Signs visitor identifiers and keys the hashes the database keeps (see platform/secrets.ts). */
   secret: Buffer;
-  /** See TRUST_PROXY in env.ts. */
+  /** See TRUST_PROXY in platform/env.ts. */
   trustedProxies: number;
-  /** The headers every answer carries (see security-headers.ts). */
+  /** The headers every answer carries (see http/security-headers.ts). */
   security: Record<string, string>;
-  /** Optional upstreams (see env.ts); each missing one has an embedded default. */
-  upstreams?: { posthog?: { host: string; key: string }; collector?: string; timeoutMs?: number };
   /** The server's own spans; none without a collector. */
   tracing?: ServerTracing | null;
-  /** See FINGERPRINT_RATE_LIMIT in env.ts. */
-  fingerprintRateLimit?: number;
-  /** Brand and public address, for mail; the placeholders by default. */
+  /** Brand and public address; the placeholders by default. */
   site?: SiteConfig;
   /** The translation files, for mail in the visitor's language. */
   texts?: Texts;
-  /** Where mail goes: the outbox table by default (see SMTP_URL in env.ts). */
-  mailer?: Mailer;
-  /** Only tests pass weaker parameters than the default, to run fast. */
-  passwordHashing?: HashingParams;
-  /** See SESSION_IDLE_SECONDS in env.ts. */
-  sessionIdleSeconds?: number;
+  settings?: Partial<Settings>;
 }
 
-const DEFAULT_UPSTREAM_TIMEOUT_MS = 5_000;
+/** Every job the server runs, by kind: mail delivery and each feature's clean-up. */
+export const JOBS: JobDefinitions = { ...mailJobs, ...rateLimitJobs, ...accountJobs, ...analyticsJobs };
 
-/** Largest request body an API endpoint reads; each endpoint may set a smaller one. */
+/** Largest request body an API endpoint reads, unless its feature says otherwise; a route may set a smaller one. */
 const MAX_API_BODY_BYTES = 64 * 1024;
 
 /**
- * The API, in web-standard handlers. The built site is served before a request gets here (see
- * site-handler.ts); what reaches this app and is not an API call is a method the site refuses.
+ * The API: the request layer, then each feature mounted with its routes. The built site is served
+ * before a request gets here (see site/listener.ts); what reaches this app and is not an API call
+ * is a method the site refuses.
  */
-export function createApp(options: AppOptions): Hono {
-  const { db, secret, trustedProxies, security, upstreams = {}, tracing } = options;
-  const services: AccountServices = {
+export function createApp(options: AppOptions): App {
+  const { db, secret } = options;
+  const site = options.site ?? DEFAULT_SITE_CONFIG;
+  const deps: Deps = {
     db,
     secret,
-    trustedProxies,
-    passwords: createPasswords(options.passwordHashing ?? DEFAULT_HASHING),
-    mailer: options.mailer ?? outboxMailer(db),
-    site: options.site ?? DEFAULT_SITE_CONFIG,
+    site,
     texts: options.texts ?? {},
-    sessionIdleSeconds: options.sessionIdleSeconds ?? DEFAULT_SESSION_IDLE_SECONDS,
+    limiter: createRateLimiter(db, secret),
+    settings: { ...DEFAULT_SETTINGS, ...options.settings },
   };
-  const app = new Hono();
-  app.use(securityHeadersMiddleware(security));
-  if (tracing) app.use('/api/*', tracing.middleware);
+  const features: Feature[] = [
+    visitorFeature(deps),
+    analyticsFeature(deps),
+    tracingFeature(deps),
+    accountsFeature(deps),
+  ];
 
-  // Endpoints with a body limit of their own come before the general one, which would answer first.
-  const timeoutMs = upstreams.timeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS;
-  fingerprintRoutes(app, { db, secret, trustedProxies, rateLimit: options.fingerprintRateLimit });
-  posthogRoutes(app, { db, trustedProxies, upstream: upstreams.posthog, timeoutMs });
-  tracesRoutes(app, { db, trustedProxies, collector: upstreams.collector, timeoutMs });
+  const app = new Hono<AppEnv>();
+  app.use(securityHeadersMiddleware(options.security));
+  if (options.tracing) app.use('/api/*', options.tracing.middleware);
+  app.use('/api/*', withClientAddress(options.trustedProxies));
+  const exemptions = features.flatMap((feature) => feature.guardExemptions ?? []);
+  app.use('/api/*', requestGuards(site.siteUrl, exemptions, MAX_API_BODY_BYTES));
 
-  app.use(
-    '/api/*',
-    bodyLimit({ maxSize: MAX_API_BODY_BYTES, onError: (c) => c.json(apiError('INVALID_REQUEST'), 413) }),
-  );
+  app.get('/api/health', (c) => c.json({ status: 'ok' }));
+  for (const feature of features) app.route('/', feature.routes);
 
-  app.get('/api/health', (c) => c.json({ status: 'ok' }, 200, { 'Cache-Control': 'no-store' }));
-  analyticsReportRoutes(app, { db, secret });
-
-  for (const path of ['/api/auth/*', '/api/account/*']) app.use(path, noStore, sameOriginJson(services.site.siteUrl));
-  app.use('/api/session', noStore);
-  registrationRoutes(app, services);
-  sessionRoutes(app, services);
-  passwordResetRoutes(app, services);
-  accountRoutes(app, services);
-
-  app.all('/api/*', (c) => c.json(apiError('INVALID_REQUEST'), 404));
-  app.all('*', (c) => c.text('Method not allowed', 405, { Allow: 'GET, HEAD' }));
-
-  app.onError((error, c) => {
-    // Malformed JSON, a wrong content type and the like: the client's mistake, said as such.
-    if (error instanceof HTTPException && error.status < 500) return c.json(apiError('INVALID_REQUEST'), error.status);
-    console.error(error);
-    return c.json(apiError('SERVER_ERROR'), 500);
+  app.all('/api/*', () => {
+    throw new ApiError(404, 'INVALID_REQUEST');
   });
+  app.all('*', (c) => c.text('Method not allowed', 405, { Allow: 'GET, HEAD' }));
+  app.onError(handleError);
   return app;
 }

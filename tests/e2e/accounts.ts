@@ -1,10 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { type APIRequestContext, type BrowserContext, expect, type Page } from '@playwright/test';
-import { AUTH_API } from '../../src/common/account-api.ts';
-import type { Language } from '../../src/common/languages.ts';
-import type { CaughtMail } from '../../src/server/mail/test-mail-server.ts';
-import { issueFpid } from '../../src/server/visitor/fpid.ts';
+import { AUTH_API } from '#common/account-api.ts';
+import type { Language } from '#common/languages.ts';
+import { issueFpid } from '#server/features/visitor/fpid.ts';
+import type { CaughtMail } from '#tests/support/mail-server.ts';
 import { waitForHydration } from './helpers.ts';
 import { MAIL_PORT, SERVER_SECRET } from './settings.ts';
 

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { STORAGE_ENTRIES } from '../../src/common/storage.ts';
+import { STORAGE_ENTRIES } from '#common/storage.ts';
 import { layoutShift, waitForHydration } from './helpers.ts';
 
 test('the skip link is the first stop and leads to the main content', async ({ page }) => {

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { LANGUAGES } from '../../src/common/languages.ts';
-import { allPagePaths } from '../../src/common/routes.ts';
+import { LANGUAGES } from '#common/languages.ts';
+import { allPagePaths } from '#common/routes.ts';
 import { expectAccessible, waitForHydration, watchConsole } from './helpers.ts';
 
 const SITE_URL = 'http://localhost:3000';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
-import { PAGE_IDS, PAGES, type PageId, pagePath } from '../../common/routes.ts';
-import { ToastProvider } from '../features/toast/ToastProvider.tsx';
+import { ToastProvider } from '#client/features/toast/ToastProvider.tsx';
+import { PAGE_IDS, PAGES, type PageId, pagePath } from '#common/routes.ts';
 import { AfterFirstPaint } from './AfterFirstPaint.tsx';
 import { AuthLayout } from './layout/AuthLayout.tsx';
 import { LanguageRoot } from './layout/LanguageRoot.tsx';

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
-import { useAnalytics } from '../features/analytics/use-analytics.ts';
-import { ConsentPrompt } from '../features/consent/ConsentPrompt.tsx';
-import { useConsent } from '../features/consent/consent.ts';
-import { useSiteConfig } from '../features/site/site-config.tsx';
-import { startTracing } from '../features/tracing/browser-tracing.ts';
-import { useVisitorId } from '../features/visitor/use-visitor-id.ts';
+import { useAnalytics } from '#client/features/analytics/use-analytics.ts';
+import { ConsentPrompt } from '#client/features/consent/ConsentPrompt.tsx';
+import { useConsent } from '#client/features/consent/consent.ts';
+import { useSiteConfig } from '#client/features/site/site-config.tsx';
+import { startTracing } from '#client/features/tracing/browser-tracing.ts';
+import { useVisitorId } from '#client/features/visitor/use-visitor-id.ts';
 
 /**
  * How long the heavy work (tracing, computing the fingerprint, analytics) waits after the prompt:

@@ -1,5 +1,5 @@
-import type { Language } from '../../common/languages.ts';
-import type { Resources } from '../features/i18n/options.ts';
+import type { Resources } from '#client/features/i18n/options.ts';
+import type { Language } from '#common/languages.ts';
 
 /** What a prerendered page hands the app so that it hydrates without fetching anything. */
 export interface BootData {

@@ -1,5 +1,5 @@
-import type { SiteConfig } from '../../common/site-config.ts';
-import type { PageHead } from '../features/head/page-head.ts';
+import type { PageHead } from '#client/features/head/page-head.ts';
+import type { SiteConfig } from '#common/site-config.ts';
 import { BOOT_ELEMENT_ID, type BootData, serializeBootData } from './boot-data.ts';
 
 /** Built files a page links to: the inlined stylesheet, the entry module and what it will import. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Language } from '../../common/languages.ts';
-import { readSiteConfig, readTexts } from '../../server/site-files.ts';
+import type { Language } from '#common/languages.ts';
+import { readSiteConfig, readTexts } from '#server/platform/site-config.ts';
 import { renderDocument } from './entry-prerender.tsx';
 
 const assets = { css: 'body{}', entry: '/assets/entry.js', preloads: ['/assets/chunk.js'] };

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { PageId } from '../../common/routes.ts';
+import type { PageId } from '#common/routes.ts';
 
 type PageModule = { default: ComponentType };
 

@@ -1,6 +1,6 @@
 import LanguageDetector from 'i18next-browser-languagedetector';
-import { bestLanguage } from '../../common/languages.ts';
-import { DETECTION } from '../features/i18n/detection.ts';
+import { DETECTION } from '#client/features/i18n/detection.ts';
+import { bestLanguage } from '#common/languages.ts';
 
 // Inlined into the root page, which has no language of its own: picks the stored choice if it is
 // supported, else the first supported browser language, else English, and replaces the address so

@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
-import { LanguageSwitcher } from '../../features/i18n/LanguageSwitcher.tsx';
+import { LanguageSwitcher } from '#client/features/i18n/LanguageSwitcher.tsx';
 import { BrandLink } from './BrandLink.tsx';
 
 /**

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import type { Language } from '../../../common/languages.ts';
-import { pagePath } from '../../../common/routes.ts';
-import { useSiteConfig } from '../../features/site/site-config.tsx';
+import { useSiteConfig } from '#client/features/site/site-config.tsx';
+import type { Language } from '#common/languages.ts';
+import { pagePath } from '#common/routes.ts';
 
 /** The brand's mark and name, leading to the home page in the page's language. */
 export function BrandLink() {

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import type { Language } from '../../../common/languages.ts';
-import { pagePath, privacySettingsPath } from '../../../common/routes.ts';
-import { LanguageLinks } from '../../features/i18n/LanguageLinks.tsx';
+import { LanguageLinks } from '#client/features/i18n/LanguageLinks.tsx';
+import type { Language } from '#common/languages.ts';
+import { pagePath, privacySettingsPath } from '#common/routes.ts';
 
 const LEGAL_PAGES = [
   ['privacy', 'footer.privacy'],

@@ -1,10 +1,10 @@
 import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useParams } from 'react-router';
-import type { Language } from '../../../common/languages.ts';
-import { pagePath } from '../../../common/routes.ts';
-import { storageEntry } from '../../../common/storage.ts';
-import { LanguageSwitcher } from '../../features/i18n/LanguageSwitcher.tsx';
+import { LanguageSwitcher } from '#client/features/i18n/LanguageSwitcher.tsx';
+import type { Language } from '#common/languages.ts';
+import { pagePath } from '#common/routes.ts';
+import { storageEntry } from '#common/storage.ts';
 import { BrandLink } from './BrandLink.tsx';
 
 const NAV_PAGES = ['home', 'about', 'contact'] as const;
@@ -19,7 +19,7 @@ export function Header() {
   const [Account, setAccount] = useState<ComponentType<{ signIn: ReactNode }> | null>(null);
   useEffect(() => {
     if (!document.cookie.split('; ').includes(`${SIGNED_IN_COOKIE}=1`)) return;
-    import('../../features/auth/HeaderAccount.tsx').then(
+    import('#client/features/auth/HeaderAccount.tsx').then(
       (module) => setAccount(() => module.default),
       () => {},
     );

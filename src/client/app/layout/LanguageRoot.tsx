@@ -1,11 +1,11 @@
 import { use } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { matchPage, pageNamespaces, pagePath } from '../../../common/routes.ts';
-import { useHeadSync } from '../../features/head/use-head-sync.ts';
-import { textsReady } from '../../features/i18n/texts-ready.ts';
-import { useNavigationFocus } from '../../features/navigation/use-navigation-focus.ts';
-import { loadPage } from '../page-modules.ts';
+import { loadPage } from '#client/app/page-modules.ts';
+import { useHeadSync } from '#client/features/head/use-head-sync.ts';
+import { textsReady } from '#client/features/i18n/texts-ready.ts';
+import { useNavigationFocus } from '#client/features/navigation/use-navigation-focus.ts';
+import { matchPage, pageNamespaces, pagePath } from '#common/routes.ts';
 
 /**
  * The root of every page: makes sure the page's language and texts are loaded before it shows

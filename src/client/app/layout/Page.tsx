@@ -1,6 +1,6 @@
 import { use } from 'react';
-import type { PageId } from '../../../common/routes.ts';
-import { loadedPage, loadPage } from '../page-modules.ts';
+import { loadedPage, loadPage } from '#client/app/page-modules.ts';
+import type { PageId } from '#common/routes.ts';
 
 /** Renders a page, suspending on the first visit until its module has arrived. */
 export function Page({ id }: { id: PageId }) {

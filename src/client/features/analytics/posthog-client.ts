@@ -1,8 +1,8 @@
 import type { PostHog } from 'posthog-js/dist/module.slim';
-import { POSTHOG_BROWSER_KEY, POSTHOG_PATH } from '../../../common/analytics.ts';
-import { STORAGE_ENTRIES, storageEntry } from '../../../common/storage.ts';
-import { readConsent } from '../consent/consent.ts';
-import { deleteCookie } from '../storage/cookies.ts';
+import { readConsent } from '#client/features/consent/consent.ts';
+import { deleteCookie } from '#client/features/storage/cookies.ts';
+import { POSTHOG_BROWSER_KEY, POSTHOG_PATH } from '#common/analytics.ts';
+import { STORAGE_ENTRIES, storageEntry } from '#common/storage.ts';
 
 const ANALYTICS_COOKIE = storageEntry('analyticsCookie');
 

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import type { Language } from '../../../common/languages.ts';
-import { type PageId, pagePath } from '../../../common/routes.ts';
+import type { Language } from '#common/languages.ts';
+import { type PageId, pagePath } from '#common/routes.ts';
 
 /** Where a sign-in page sends those who are on the wrong one: an optional question and a link. */
 export interface OtherPage {

@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import type { Language } from '../../../common/languages.ts';
-import { pagePath } from '../../../common/routes.ts';
-import { useToast } from '../toast/use-toast.ts';
+import { useErrorToast } from '#client/features/toast/use-error-toast.ts';
+import { useToast } from '#client/features/toast/use-toast.ts';
+import type { Language } from '#common/languages.ts';
+import { pagePath } from '#common/routes.ts';
 import { signOut, useSession } from './session-store.ts';
-import { useErrorToast } from './use-error-toast.ts';
 
 /**
  * The header's account corner: "Sign in" until the server says someone is signed in, then their

@@ -1,6 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { AUTH_API, type SessionAnswer } from '../../../common/account-api.ts';
-import { type ApiResult, callApi } from './api.ts';
+import { type ApiResult, callApi } from '#client/lib/api-client.ts';
+import { AUTH_API, type SessionAnswer } from '#common/account-api.ts';
 
 /** undefined until the server has been asked. */
 let current: SessionAnswer | undefined;

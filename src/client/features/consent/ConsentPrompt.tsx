@@ -1,8 +1,8 @@
 import { type RefObject, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { DEFAULT_LANGUAGE, isLanguage } from '../../../common/languages.ts';
-import { privacySettingsPath } from '../../../common/routes.ts';
+import { DEFAULT_LANGUAGE, isLanguage } from '#common/languages.ts';
+import { privacySettingsPath } from '#common/routes.ts';
 import { chooseConsent } from './consent.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { PRIVACY_SETTINGS_ID } from '../../../common/routes.ts';
+import { PRIVACY_SETTINGS_ID } from '#common/routes.ts';
 import { chooseConsent, useConsent } from './consent.ts';
 
 const CHOICES = [

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { storageEntry } from '../../../common/storage.ts';
-import { readCookie, writeCookie } from '../storage/cookies.ts';
+import { readCookie, writeCookie } from '#client/features/storage/cookies.ts';
+import { storageEntry } from '#common/storage.ts';
 
 /** The visitor's answer about analytics: none yet, yes or no. */
 export type Consent = 'pending' | 'granted' | 'denied';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { passwordStrength } from '../../../common/password-strength.ts';
+import { passwordStrength } from '#common/password-strength.ts';
 import { TextField, type TextFieldProps } from './TextField.tsx';
 
 // The password field keeps copy, paste and select to itself (§5): nothing listening further up the

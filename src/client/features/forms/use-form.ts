@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import type { ErrorCode } from '../../../common/error-codes.ts';
-import type { ApiResult } from '../auth/api.ts';
-import { useErrorToast } from '../auth/use-error-toast.ts';
+import { useErrorToast } from '#client/features/toast/use-error-toast.ts';
+import type { ApiResult } from '#client/lib/api-client.ts';
+import type { ErrorCode } from '#common/error-codes.ts';
 
 type Value = string | boolean;
 /** What the form needs of a shared zod schema: its verdict and the error code it names. */

@@ -1,7 +1,7 @@
 import type { i18n } from 'i18next';
-import { type HeadLink, headLinks } from '../../../common/head.ts';
-import { type Direction, directionOf } from '../../../common/languages.ts';
-import { PAGES, type PageId, pageMetaKey } from '../../../common/routes.ts';
+import { type HeadLink, headLinks } from '#common/head.ts';
+import { type Direction, directionOf } from '#common/languages.ts';
+import { PAGES, type PageId, pageMetaKey } from '#common/routes.ts';
 
 export interface PageHead {
   language: string;

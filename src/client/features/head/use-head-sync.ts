@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import type { Language } from '../../../common/languages.ts';
-import type { PageId } from '../../../common/routes.ts';
-import { useSiteConfig } from '../site/site-config.tsx';
+import { useSiteConfig } from '#client/features/site/site-config.tsx';
+import type { Language } from '#common/languages.ts';
+import type { PageId } from '#common/routes.ts';
 import { pageHead } from './page-head.ts';
 
 function setLink(selector: string, attributes: Record<string, string>) {

@@ -1,6 +1,6 @@
 import { Link, useLocation, useParams } from 'react-router';
-import { LANGUAGE_NAMES, LANGUAGES, type Language } from '../../../common/languages.ts';
-import { switchLanguagePath } from '../../../common/routes.ts';
+import { LANGUAGE_NAMES, LANGUAGES, type Language } from '#common/languages.ts';
+import { switchLanguagePath } from '#common/routes.ts';
 
 /**
  * The current address in every language, as plain links (they work without JavaScript). Each name

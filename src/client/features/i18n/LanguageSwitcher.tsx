@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { LANGUAGE_NAMES, type Language } from '../../../common/languages.ts';
+import { LANGUAGE_NAMES, type Language } from '#common/languages.ts';
 import { LanguageLinks } from './LanguageLinks.tsx';
 
 /**

@@ -1,7 +1,7 @@
 import { createInstance, type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import type { Language } from '../../../common/languages.ts';
-import { fillBrand, type SiteConfig } from '../../../common/site-config.ts';
+import type { Language } from '#common/languages.ts';
+import { fillBrand, type SiteConfig } from '#common/site-config.ts';
 import { DETECTION } from './detection.ts';
 import { LazyHttpBackend } from './lazy-http-backend.ts';
 import { baseOptions, type Resources } from './options.ts';

@@ -1,5 +1,5 @@
 import type { DetectorOptions } from 'i18next-browser-languagedetector';
-import { storageEntry } from '../../../common/storage.ts';
+import { storageEntry } from '#common/storage.ts';
 
 const LANGUAGE_STORED = storageEntry('languageStored');
 const LANGUAGE_COOKIE = storageEntry('languageCookie');

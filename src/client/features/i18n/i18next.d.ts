@@ -1,16 +1,16 @@
 import 'i18next';
-import type about from '../../../../public/locales/en/about.json';
-import type chat from '../../../../public/locales/en/chat.json';
-import type common from '../../../../public/locales/en/common.json';
-import type contact from '../../../../public/locales/en/contact.json';
-import type cookie from '../../../../public/locales/en/cookie.json';
-import type errors from '../../../../public/locales/en/errors.json';
-import type home from '../../../../public/locales/en/home.json';
-import type login from '../../../../public/locales/en/login.json';
-import type privacy from '../../../../public/locales/en/privacy.json';
-import type register from '../../../../public/locales/en/register.json';
-import type terms from '../../../../public/locales/en/terms.json';
-import type validation from '../../../../public/locales/en/validation.json';
+import type about from '#locales/en/about.json';
+import type chat from '#locales/en/chat.json';
+import type common from '#locales/en/common.json';
+import type contact from '#locales/en/contact.json';
+import type cookie from '#locales/en/cookie.json';
+import type errors from '#locales/en/errors.json';
+import type home from '#locales/en/home.json';
+import type login from '#locales/en/login.json';
+import type privacy from '#locales/en/privacy.json';
+import type register from '#locales/en/register.json';
+import type terms from '#locales/en/terms.json';
+import type validation from '#locales/en/validation.json';
 
 // English is the reference: every key used in code must exist there, and a test keeps the other
 // languages' files in step with it.

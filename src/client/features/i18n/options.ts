@@ -1,6 +1,6 @@
 import type { InitOptions } from 'i18next';
-import { DEFAULT_NAMESPACE, LANGUAGES } from '../../../common/languages.ts';
-import type { SiteConfig } from '../../../common/site-config.ts';
+import { DEFAULT_NAMESPACE, LANGUAGES } from '#common/languages.ts';
+import type { SiteConfig } from '#common/site-config.ts';
 
 export type Resources = Record<string, Record<string, Record<string, unknown>>>;
 

@@ -1,5 +1,5 @@
 import type { i18n } from 'i18next';
-import type { Language, Namespace } from '../../../common/languages.ts';
+import type { Language, Namespace } from '#common/languages.ts';
 
 const attempts = new Map<string, Promise<void>>();
 

@@ -1,5 +1,5 @@
 import { createContext, type ReactNode, useContext } from 'react';
-import { DEFAULT_SITE_CONFIG, type SiteConfig } from '../../../common/site-config.ts';
+import { DEFAULT_SITE_CONFIG, type SiteConfig } from '#common/site-config.ts';
 
 declare global {
   interface Window {

@@ -1,5 +1,5 @@
 import { type Span, trace } from '@opentelemetry/api';
-import { POSTHOG_PATH, TRACES_PATH } from '../../../common/analytics.ts';
+import { POSTHOG_PATH, TRACES_PATH } from '#common/analytics.ts';
 import { SessionContextManager } from './session-context.ts';
 
 export const APP_VERSION = '1.0.0';

@@ -1,4 +1,4 @@
-import type { FingerprintRecord } from '../../../common/fingerprint.ts';
+import type { FingerprintRecord } from '#common/fingerprint.ts';
 
 /**
  * Reads the device fingerprint with FingerprintJS (fetched only now, after the first paint). Each

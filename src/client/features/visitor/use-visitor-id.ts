@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { storageEntry } from '../../../common/storage.ts';
-import { readCookie, writeCookie } from '../storage/cookies.ts';
+import { readCookie, writeCookie } from '#client/features/storage/cookies.ts';
+import { storageEntry } from '#common/storage.ts';
 import { computeFingerprint } from './fingerprint.ts';
 import { obtainVisitorId, type VisitorIdState } from './visitor-id.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { FingerprintRecord } from '../../../common/fingerprint.ts';
+import type { FingerprintRecord } from '#common/fingerprint.ts';
 import { COOKIE_WRITE_DELAY_MS, obtainVisitorId, type VisitorIdPorts } from './visitor-id.ts';
 
 const RECORD: FingerprintRecord = {

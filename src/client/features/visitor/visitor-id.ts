@@ -1,4 +1,4 @@
-import type { FingerprintAnswer, FingerprintRecord } from '../../../common/fingerprint.ts';
+import type { FingerprintAnswer, FingerprintRecord } from '#common/fingerprint.ts';
 
 /** The specification's pause between getting the identifier and writing the cookie. */
 export const COOKIE_WRITE_DELAY_MS = 100;

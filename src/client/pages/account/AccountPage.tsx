@@ -1,19 +1,19 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { type AccountAnswer, AUTH_API } from '../../../common/account-api.ts';
-import { CurrentPasswordSchema } from '../../../common/account-schemas.ts';
-import type { ErrorCode } from '../../../common/error-codes.ts';
-import type { Language } from '../../../common/languages.ts';
-import { pagePath } from '../../../common/routes.ts';
-import { callApi } from '../../features/auth/api.ts';
-import { setSignedIn, signOut, useSession } from '../../features/auth/session-store.ts';
-import { useErrorToast } from '../../features/auth/use-error-toast.ts';
-import { Form } from '../../features/forms/Form.tsx';
-import { PasswordField } from '../../features/forms/PasswordField.tsx';
-import { SubmitButton } from '../../features/forms/SubmitButton.tsx';
-import { useForm } from '../../features/forms/use-form.ts';
-import { useToast } from '../../features/toast/use-toast.ts';
+import { setSignedIn, signOut, useSession } from '#client/features/auth/session-store.ts';
+import { Form } from '#client/features/forms/Form.tsx';
+import { PasswordField } from '#client/features/forms/PasswordField.tsx';
+import { SubmitButton } from '#client/features/forms/SubmitButton.tsx';
+import { useForm } from '#client/features/forms/use-form.ts';
+import { useErrorToast } from '#client/features/toast/use-error-toast.ts';
+import { useToast } from '#client/features/toast/use-toast.ts';
+import { callApi } from '#client/lib/api-client.ts';
+import { type AccountAnswer, AUTH_API } from '#common/account-api.ts';
+import { CurrentPasswordSchema } from '#common/account-schemas.ts';
+import type { ErrorCode } from '#common/error-codes.ts';
+import type { Language } from '#common/languages.ts';
+import { pagePath } from '#common/routes.ts';
 
 const SESSION_LOST: readonly ErrorCode[] = ['UNAUTHORIZED', 'SESSION_EXPIRED'];
 

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import type { Language } from '../../../common/languages.ts';
-import { pagePath } from '../../../common/routes.ts';
+import type { Language } from '#common/languages.ts';
+import { pagePath } from '#common/routes.ts';
 
 export default function ContactPage() {
   const { t } = useTranslation('contact');

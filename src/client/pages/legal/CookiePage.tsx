@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import type { Language } from '../../../common/languages.ts';
-import { type Lifetime, STORAGE_ENTRIES, type StorageEntry } from '../../../common/storage.ts';
-import { ConsentSettings } from '../../features/consent/ConsentSettings.tsx';
-import { useSiteConfig } from '../../features/site/site-config.tsx';
+import { ConsentSettings } from '#client/features/consent/ConsentSettings.tsx';
+import { useSiteConfig } from '#client/features/site/site-config.tsx';
+import type { Language } from '#common/languages.ts';
+import { type Lifetime, STORAGE_ENTRIES, type StorageEntry } from '#common/storage.ts';
 import { LegalArticle } from './LegalArticle.tsx';
 
 /** A lifetime in the reader's words: whole years as years, otherwise days, spelled by Intl. */

@@ -1,18 +1,18 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { AUTH_API, type LoginAnswer } from '../../../common/account-api.ts';
-import { CurrentPasswordSchema, EmailSchema } from '../../../common/account-schemas.ts';
-import type { Language } from '../../../common/languages.ts';
-import { pagePath } from '../../../common/routes.ts';
-import { AuthCard } from '../../features/auth/AuthCard.tsx';
-import { callApi } from '../../features/auth/api.ts';
-import { setSignedIn } from '../../features/auth/session-store.ts';
-import { Form } from '../../features/forms/Form.tsx';
-import { PasswordField } from '../../features/forms/PasswordField.tsx';
-import { SubmitButton } from '../../features/forms/SubmitButton.tsx';
-import { TextField } from '../../features/forms/TextField.tsx';
-import { useForm } from '../../features/forms/use-form.ts';
-import { useToast } from '../../features/toast/use-toast.ts';
+import { AuthCard } from '#client/features/auth/AuthCard.tsx';
+import { setSignedIn } from '#client/features/auth/session-store.ts';
+import { Form } from '#client/features/forms/Form.tsx';
+import { PasswordField } from '#client/features/forms/PasswordField.tsx';
+import { SubmitButton } from '#client/features/forms/SubmitButton.tsx';
+import { TextField } from '#client/features/forms/TextField.tsx';
+import { useForm } from '#client/features/forms/use-form.ts';
+import { useToast } from '#client/features/toast/use-toast.ts';
+import { callApi } from '#client/lib/api-client.ts';
+import { AUTH_API, type LoginAnswer } from '#common/account-api.ts';
+import { CurrentPasswordSchema, EmailSchema } from '#common/account-schemas.ts';
+import type { Language } from '#common/languages.ts';
+import { pagePath } from '#common/routes.ts';
 
 export default function LoginPage() {
   const { t } = useTranslation('login');

@@ -1,19 +1,19 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { AUTH_API, CODE_LIFETIME_MINUTES } from '../../../common/account-api.ts';
-import { CodeSchema, EmailSchema } from '../../../common/account-schemas.ts';
-import type { Language } from '../../../common/languages.ts';
-import { pagePath } from '../../../common/routes.ts';
-import { AuthCard } from '../../features/auth/AuthCard.tsx';
-import { callApi } from '../../features/auth/api.ts';
-import { useMailLink } from '../../features/auth/mail-link.ts';
-import { setSignedIn } from '../../features/auth/session-store.ts';
-import { Form } from '../../features/forms/Form.tsx';
-import { SubmitButton } from '../../features/forms/SubmitButton.tsx';
-import { TextField } from '../../features/forms/TextField.tsx';
-import { useForm } from '../../features/forms/use-form.ts';
-import { useToast } from '../../features/toast/use-toast.ts';
+import { AuthCard } from '#client/features/auth/AuthCard.tsx';
+import { useMailLink } from '#client/features/auth/mail-link.ts';
+import { setSignedIn } from '#client/features/auth/session-store.ts';
+import { Form } from '#client/features/forms/Form.tsx';
+import { SubmitButton } from '#client/features/forms/SubmitButton.tsx';
+import { TextField } from '#client/features/forms/TextField.tsx';
+import { useForm } from '#client/features/forms/use-form.ts';
+import { useToast } from '#client/features/toast/use-toast.ts';
+import { callApi } from '#client/lib/api-client.ts';
+import { AUTH_API, CODE_LIFETIME_MINUTES } from '#common/account-api.ts';
+import { CodeSchema, EmailSchema } from '#common/account-schemas.ts';
+import type { Language } from '#common/languages.ts';
+import { pagePath } from '#common/routes.ts';
 
 export default function ValidationPage() {
   const { t } = useTranslation('validation');

@@ -1,0 +1,34 @@
+import { type ErrorCode, isErrorCode } from '#common/error-codes.ts';
+
+export type ApiResult<T> =
+  | { ok: true; data: T }
+  | { ok: false; code: ErrorCode; fields?: Partial<Record<string, ErrorCode>> };
+
+/** Longer than any answer should take, hashing included, yet short enough that nobody waits in vain. */
+const TIMEOUT_MS = 15_000;
+
+/**
+ * Calls the account API. Every failure comes back as an error code from the catalogue, never as an
+ * exception: the server's own code when it sent one, NETWORK_ERROR when it could not be reached,
+ * REQUEST_TIMEOUT when it was too slow, SERVER_ERROR for a 5xx without a code, UNKNOWN_ERROR else.
+ */
+export async function callApi<T>(path: string, body?: unknown): Promise<ApiResult<T>> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: 'same-origin',
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+  } catch (error) {
+    return { ok: false, code: (error as Error).name === 'TimeoutError' ? 'REQUEST_TIMEOUT' : 'NETWORK_ERROR' };
+  }
+  const payload: unknown = await response.json().catch(() => null);
+  if (response.ok) return { ok: true, data: payload as T };
+  const error = (payload as { error?: { code?: unknown; fields?: Record<string, ErrorCode> } } | null)?.error;
+  if (isErrorCode(error?.code)) return { ok: false, code: error.code, fields: error.fields };
+  if (response.status === 408 || response.status === 504) return { ok: false, code: 'REQUEST_TIMEOUT' };
+  return { ok: false, code: response.status >= 500 ? 'SERVER_ERROR' : 'UNKNOWN_ERROR' };
+}

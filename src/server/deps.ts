@@ -1,0 +1,33 @@
+import type { SiteConfig } from '#common/site-config.ts';
+import type { RateLimiter } from '#server/http/rate-limit.ts';
+import type { Database } from '#server/platform/db/database.ts';
+import type { Texts } from '#server/platform/site-config.ts';
+
+/** What every feature is built with; app.ts makes it once. */
+export interface Deps {
+  db: Database;
+  /** Keys the hashes the database keeps and signs visitor identifiers (see platform/secrets.ts). */
+  secret: Buffer;
+  /** Brand and public address, for mail and the Origin check. */
+  site: SiteConfig;
+  /** The translation files, for mail in the visitor's language. */
+  texts: Texts;
+  limiter: RateLimiter;
+  settings: Settings;
+}
+
+/** The features' settings, from the environment (see platform/env.ts); tests change some. */
+export interface Settings {
+  /** A session unused for this long has lapsed (SESSION_IDLE_SECONDS). */
+  sessionIdleSeconds: number;
+  /** Fingerprint records per client address and minute (FINGERPRINT_RATE_LIMIT). */
+  fingerprintRateLimit: number;
+  /** POSTHOG_HOST and POSTHOG_KEY; without them events go to the embedded store. */
+  posthog?: { host: string; key: string };
+  /** OTEL_EXPORTER_OTLP_ENDPOINT; without it the browser's spans are accepted and dropped. */
+  collector?: string;
+  /** How long PostHog or the collector may take (UPSTREAM_TIMEOUT_MS). */
+  upstreamTimeoutMs: number;
+  /** Argon2id parameters; the accounts' default unless a test passes weaker ones, to run fast. */
+  passwordHashing?: { memoryCost: number; timeCost: number; parallelism: number };
+}

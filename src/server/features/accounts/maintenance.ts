@@ -1,0 +1,20 @@
+import { RETENTION } from '#common/retention.ts';
+import type { Queryable } from '#server/platform/db/database.ts';
+import type { JobDefinitions } from '#server/platform/jobs/jobs.ts';
+import { pruneInactiveAccounts, pruneUnverifiedAccounts } from './account-queries.ts';
+import { pruneCodes } from './code-queries.ts';
+import { pruneSessions } from './session-queries.ts';
+
+const DAY_SECONDS = 24 * 60 * 60;
+
+/** Deletes what has lapsed: codes, sessions, unconfirmed accounts, and accounts unused past their retention. */
+export async function pruneAccounts(db: Queryable): Promise<void> {
+  await pruneCodes(db);
+  await pruneSessions(db);
+  await pruneUnverifiedAccounts(db, RETENTION.unverifiedAccountDays * DAY_SECONDS);
+  await pruneInactiveAccounts(db, RETENTION.inactiveAccountDays * DAY_SECONDS);
+}
+
+export const accountJobs: JobDefinitions = {
+  'accounts.prune': { everySeconds: 60 * 60, run: (_, { db }) => pruneAccounts(db) },
+};

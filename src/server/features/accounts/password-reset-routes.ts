@@ -1,0 +1,52 @@
+import { AUTH_API } from '#common/account-api.ts';
+import { MailRequestSchema, ResetPasswordSchema } from '#common/account-schemas.ts';
+import { requireVisitor } from '#server/features/visitor/index.ts';
+import { ApiError } from '#server/http/api-error.ts';
+import { newRoutes } from '#server/http/context.ts';
+import { jsonBody } from '#server/http/json-body.ts';
+import type { AccountDeps } from './account-deps.ts';
+import { findAccountByEmail, markVerified, setPasswordHash } from './account-queries.ts';
+import { issueCode, redeemCode } from './codes.ts';
+import { hit, mailHits } from './limits.ts';
+import { deleteAccountSessions } from './session-queries.ts';
+import { clearSessionCookie } from './sessions.ts';
+
+/** A forgotten password: a code by mail, then a new password, which ends every session. */
+export function passwordResetRoutes(deps: AccountDeps) {
+  const { db, secret, limiter } = deps;
+  const routes = newRoutes();
+  const visitor = requireVisitor(secret);
+
+  // The same answer whether or not an account has the address; the mail is queued, so the answer
+  // takes as long either way.
+  routes.post(AUTH_API.forgotPassword, visitor, jsonBody(MailRequestSchema), async (c) => {
+    const { email, language } = c.req.valid('json');
+    await limiter.enforce(mailHits(c.var.clientAddress, email));
+    const account = await findAccountByEmail(db, email);
+    if (account) await db.transaction((tx) => issueCode(deps, tx, 'reset', account, language));
+    return c.json({}, 202);
+  });
+
+  routes.post(AUTH_API.resetPassword, visitor, jsonBody(ResetPasswordSchema), async (c) => {
+    await limiter.enforce([hit('resetPerClient', c.var.clientAddress)]);
+    const { email, code, password } = c.req.valid('json');
+    const account = await findAccountByEmail(db, email);
+    // Hashing first keeps the slow part out of the transaction.
+    const passwordHash = await deps.passwords.hash(password);
+    const changed =
+      account !== null &&
+      (await db.transaction(async (tx) => {
+        if (!(await redeemCode(tx, secret, 'reset', account.id, code))) return false;
+        await setPasswordHash(tx, account.id, passwordHash);
+        // The code came by mail, so the address is proven too.
+        await markVerified(tx, account.id);
+        await deleteAccountSessions(tx, account.id);
+        return true;
+      }));
+    if (!changed) throw new ApiError(400, 'VERIFICATION_FAILED', { fields: { code: 'VERIFICATION_FAILED' } });
+    clearSessionCookie(c);
+    return c.json({});
+  });
+
+  return routes;
+}

@@ -1,0 +1,69 @@
+import type { Queryable } from '#server/platform/db/database.ts';
+
+export interface StoredSession {
+  accountId: string;
+  name: string;
+  /** Past its absolute end, or unused for longer than the idle timeout. */
+  lapsed: boolean;
+  /** Seconds since it was last used, as the database's clock sees it. */
+  idleSeconds: number;
+}
+
+export async function createSession(
+  db: Queryable,
+  tokenHash: string,
+  accountId: string,
+  lifetimeSeconds: number,
+): Promise<void> {
+  await db.query(
+    `INSERT INTO sessions (token_hash, account_id, expires_at)
+     VALUES ($1, $2, statement_timestamp() + $3::double precision * interval '1 second')`,
+    [tokenHash, accountId, lifetimeSeconds],
+  );
+}
+
+export async function findSession(
+  db: Queryable,
+  tokenHash: string,
+  idleSeconds: number,
+): Promise<StoredSession | null> {
+  const [row] = await db.query<StoredSession>(
+    `SELECT s.account_id AS "accountId", a.name,
+       (s.expires_at <= statement_timestamp()
+         OR s.last_seen_at + $2::double precision * interval '1 second' <= statement_timestamp()) AS lapsed,
+       extract(epoch FROM statement_timestamp() - s.last_seen_at)::double precision AS "idleSeconds"
+     FROM sessions s JOIN accounts a ON a.id = s.account_id
+     WHERE s.token_hash = $1`,
+    [tokenHash, idleSeconds],
+  );
+  return row ?? null;
+}
+
+export async function touchSession(db: Queryable, tokenHash: string): Promise<void> {
+  await db.query('UPDATE sessions SET last_seen_at = statement_timestamp() WHERE token_hash = $1', [tokenHash]);
+}
+
+export async function deleteSession(db: Queryable, tokenHash: string): Promise<void> {
+  await db.query('DELETE FROM sessions WHERE token_hash = $1', [tokenHash]);
+}
+
+/** Ends every session of an account: sign out everywhere, and after a password change. */
+export async function deleteAccountSessions(db: Queryable, accountId: string): Promise<number> {
+  const [row] = await db.query<{ deleted: number }>(
+    `WITH gone AS (DELETE FROM sessions WHERE account_id = $1 RETURNING 1) SELECT count(*)::integer AS deleted FROM gone`,
+    [accountId],
+  );
+  return row?.deleted ?? 0;
+}
+
+/**
+ * Deletes sessions past their absolute end (their cookie is gone from the browser by then). Idle
+ * sessions stay until that end, so that a visitor coming back is told the session expired.
+ */
+export async function pruneSessions(db: Queryable): Promise<number> {
+  const [row] = await db.query<{ deleted: number }>(
+    `WITH gone AS (DELETE FROM sessions WHERE expires_at <= statement_timestamp() RETURNING 1)
+     SELECT count(*)::integer AS deleted FROM gone`,
+  );
+  return row?.deleted ?? 0;
+}

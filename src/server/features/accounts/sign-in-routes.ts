@@ -1,0 +1,63 @@
+import { AUTH_API, CODE_MAX_ATTEMPTS, type LoginAnswer, type SessionAnswer } from '#common/account-api.ts';
+import { LoginSchema, NoFieldsSchema } from '#common/account-schemas.ts';
+import { requireVisitor } from '#server/features/visitor/index.ts';
+import { ApiError } from '#server/http/api-error.ts';
+import { newRoutes } from '#server/http/context.ts';
+import { jsonBody } from '#server/http/json-body.ts';
+import type { AccountDeps } from './account-deps.ts';
+import { findAccountByEmail, setPasswordHash } from './account-queries.ts';
+import { hasLiveCode } from './code-queries.ts';
+import { issueCode } from './codes.ts';
+import { hit, mailHits } from './limits.ts';
+import { endSession, readSession, startSession } from './sessions.ts';
+
+/** Sign in, sign out, and who is signed in. */
+export function signInRoutes(deps: AccountDeps) {
+  const { db, passwords, limiter } = deps;
+  const routes = newRoutes();
+
+  routes.post(AUTH_API.login, requireVisitor(deps.secret), jsonBody(LoginSchema), async (c) => {
+    const { email, password, language } = c.req.valid('json');
+    await limiter.enforce([hit('loginPerClient', c.var.clientAddress), hit('loginPerAccount', email)]);
+
+    // An unknown address costs the same hashing as a wrong password, and gets the same answer.
+    const account = await findAccountByEmail(db, email);
+    const matches = await passwords.verify(account?.passwordHash ?? null, password);
+    if (!account || !matches) throw new ApiError(401, 'INVALID_CREDENTIALS');
+    if (passwords.needsRehash(account.passwordHash)) {
+      await setPasswordHash(db, account.id, await passwords.hash(password));
+    }
+
+    if (!account.verified) {
+      // The code from registration may have lapsed: the validation page should find a fresh one
+      // waiting, within the same mail limits as asking for one.
+      if (!(await hasLiveCode(db, account.id, 'verify', CODE_MAX_ATTEMPTS))) {
+        const mayMail = await limiter.enforce(mailHits(c.var.clientAddress, email)).then(
+          () => true,
+          (error: unknown) => {
+            if (error instanceof ApiError) return false;
+            throw error;
+          },
+        );
+        if (mayMail) await db.transaction((tx) => issueCode(deps, tx, 'verify', account, language));
+      }
+      return c.json({ status: 'verification-required' } satisfies LoginAnswer);
+    }
+    await startSession(c, db, account.id);
+    return c.json({ status: 'signed-in', account: { name: account.name } } satisfies LoginAnswer);
+  });
+
+  // Ends the session on the server, not only in this browser; needs no valid session to succeed.
+  routes.post(AUTH_API.logout, jsonBody(NoFieldsSchema), async (c) => {
+    await endSession(c, db);
+    return c.json({});
+  });
+
+  routes.get(AUTH_API.session, async (c) => {
+    const session = await readSession(c, db, deps.settings.sessionIdleSeconds);
+    if (session.kind === 'lapsed') return c.json({ account: null, expired: true } satisfies SessionAnswer);
+    return c.json({ account: session.kind === 'active' ? { name: session.name } : null } satisfies SessionAnswer);
+  });
+
+  return routes;
+}

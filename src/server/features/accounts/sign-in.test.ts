@@ -1,0 +1,177 @@
+import { expect, it } from 'vitest';
+import { AUTH_API } from '#common/account-api.ts';
+import { accountPerson, describeApi, TEST_HASHING, TestClient } from '#tests/support/api.ts';
+import { codeIn } from '#tests/support/people.ts';
+import { LIMITS } from './limits.ts';
+import { createPasswords, DEFAULT_HASHING } from './passwords.ts';
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
+describeApi('sign-in and sessions', (api) => {
+  const signIn = (client: TestClient, email: string, password: string) =>
+    client.post(AUTH_API.login, { email, password });
+
+  it('signs in with email and password, and the header learns the name', async () => {
+    const { person } = await api.member();
+    const client = api.client();
+    const answer = await signIn(client, person.email.toUpperCase(), person.password);
+    expect(answer).toMatchObject({ status: 200, body: { status: 'signed-in', account: { name: person.name } } });
+    expect(answer.headers.get('cache-control')).toBe('no-store');
+    expect(await client.get(AUTH_API.session)).toMatchObject({ body: { account: { name: person.name } } });
+  });
+
+  it('answers an unknown address exactly like a wrong password', async () => {
+    const { person } = await api.member();
+    const wrong = await signIn(api.client(), person.email, 'not the password');
+    const unknown = await signIn(api.client(), 'nobody@example.com', person.password);
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(wrong.body).toEqual({ error: { code: 'INVALID_CREDENTIALS' } });
+    expect(unknown.body).toEqual(wrong.body);
+    expect(unknown.headers.getSetCookie()).toEqual(wrong.headers.getSetCookie());
+  });
+
+  it('takes as long for an unknown address as for a wrong password (production parameters)', async () => {
+    const { person } = await api.member();
+    const real = new TestClient(api.app({ settings: { passwordHashing: DEFAULT_HASHING } }));
+    // The account's hash was made with the test parameters; give it real ones, as production has.
+    await api
+      .db()
+      .query('UPDATE accounts SET password_hash = $2 WHERE email = $1', [
+        person.email,
+        await createPasswords(DEFAULT_HASHING).hash(person.password),
+      ]);
+    const time = async (email: string) => {
+      const start = performance.now();
+      expect((await real.post(AUTH_API.login, { email, password: 'wrong password' })).status).toBe(401);
+      return performance.now() - start;
+    };
+    await time('warm-up@example.com');
+    const known: number[] = [];
+    const unknown: number[] = [];
+    for (let round = 0; round < 5; round++) {
+      known.push(await time(person.email));
+      unknown.push(await time(`nobody-${round}@example.com`));
+    }
+    const [a, b] = [median(known), median(unknown)];
+    // Hashing (tens of milliseconds) dominates both; a skipped hash would halve one of them.
+    expect(Math.min(a, b) / Math.max(a, b)).toBeGreaterThan(0.6);
+  }, 30_000);
+
+  it('gives a new session at every sign-in and ends the one the browser had', async () => {
+    const { client, person } = await api.member();
+    const first = client.cookies.get('__Host-session');
+    await signIn(client, person.email, person.password);
+    const second = client.cookies.get('__Host-session');
+    expect(second).toBeDefined();
+    expect(second).not.toBe(first);
+    const stale = new TestClient(api.app());
+    stale.cookies.set('__Host-session', first ?? '');
+    expect((await stale.get(AUTH_API.account)).body).toEqual({ error: { code: 'UNAUTHORIZED' } });
+    expect((await client.get(AUTH_API.account)).status).toBe(200);
+  });
+
+  it('sends an unverified account to the validation page, with a fresh code when the old one lapsed', async () => {
+    const client = api.client();
+    const person = accountPerson();
+    await client.post(AUTH_API.register, person);
+    await api.mail().waitFor(person.email);
+
+    const answer = await signIn(client, person.email, person.password);
+    expect(answer).toMatchObject({ status: 200, body: { status: 'verification-required' } });
+    expect(client.cookies.has('__Host-session')).toBe(false);
+
+    await api.age('account_codes', "expires_at = now() - interval '1 second'", person.email);
+    await signIn(client, person.email, person.password);
+    const code = codeIn((await api.mail().waitFor(person.email, 1)).text);
+    expect((await client.post(AUTH_API.verify, { email: person.email, code })).status).toBe(200);
+
+    const wrong = await signIn(api.client(), person.email, 'wrong password');
+    expect(wrong.body).toEqual({ error: { code: 'INVALID_CREDENTIALS' } });
+  });
+
+  it('redoes a hash made with weaker parameters at the next sign-in', async () => {
+    const { person } = await api.member();
+    const stronger = { ...TEST_HASHING, memoryCost: TEST_HASHING.memoryCost * 2 };
+    const client = new TestClient(api.app({ settings: { passwordHashing: stronger } }));
+    expect((await signIn(client, person.email, person.password)).status).toBe(200);
+    const [row] = await api
+      .db()
+      .query<{ password_hash: string }>('SELECT password_hash FROM accounts WHERE email = $1', [person.email]);
+    expect(row?.password_hash).toContain(`m=${stronger.memoryCost},`);
+    expect((await signIn(api.client(), person.email, person.password)).status).toBe(200);
+  });
+
+  it('limits sign-ins per account whatever the client, with Retry-After', async () => {
+    const { person } = await api.member();
+    for (let n = 0; n < LIMITS.loginPerAccount.hits; n++) {
+      expect((await signIn(api.client(), person.email, 'wrong password')).status).toBe(401);
+    }
+    const refused = await signIn(api.client(), person.email, person.password);
+    expect(refused).toMatchObject({ status: 429, body: { error: { code: 'TOO_MANY_REQUESTS' } } });
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('limits sign-ins per client across addresses', async () => {
+    const client = api.client();
+    for (let n = 0; n < LIMITS.loginPerClient.hits; n++) {
+      expect((await signIn(client, `guess-${n}@example.com`, 'wrong password')).status).toBe(401);
+    }
+    expect((await signIn(client, 'one-more@example.com', 'wrong password')).status).toBe(429);
+  });
+
+  it('signs out on the server: the old cookie no longer works', async () => {
+    const { client } = await api.member();
+    const token = client.cookies.get('__Host-session') ?? '';
+    const answer = await client.post(AUTH_API.logout);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.getSetCookie().join()).toMatch(/__Host-session=;.*Max-Age=0/);
+    expect(answer.headers.getSetCookie().join()).toMatch(/signed_in=;.*Max-Age=0/);
+    const replay = new TestClient(api.app());
+    replay.cookies.set('__Host-session', token);
+    expect((await replay.get(AUTH_API.account)).body).toEqual({ error: { code: 'UNAUTHORIZED' } });
+    expect((await api.client().post(AUTH_API.logout)).status).toBe(200);
+  });
+
+  it('ends a session left unused for the idle timeout, saying so once', async () => {
+    const { client, person } = await api.member();
+    await api.age('sessions', "last_seen_at = now() - interval '8 days'", person.email);
+    const token = client.cookies.get('__Host-session') ?? '';
+    const lapsed = await client.get(AUTH_API.account);
+    expect(lapsed).toMatchObject({ status: 401, body: { error: { code: 'SESSION_EXPIRED' } } });
+    expect(client.cookies.has('__Host-session')).toBe(false);
+    const replay = new TestClient(api.app());
+    replay.cookies.set('__Host-session', token);
+    expect((await replay.get(AUTH_API.account)).body).toEqual({ error: { code: 'UNAUTHORIZED' } });
+  });
+
+  it('follows the configured idle timeout, and use keeps a session alive', async () => {
+    const { client, person } = await api.member();
+    const short = new TestClient(api.app({ settings: { sessionIdleSeconds: 120 } }));
+    for (const [name, value] of client.cookies) short.cookies.set(name, value);
+    const setIdle = (seconds: number) =>
+      api.age('sessions', "last_seen_at = now() - $2::integer * interval '1 second'", person.email, seconds);
+    await setIdle(100);
+    expect((await short.get(AUTH_API.account)).status).toBe(200);
+    // That use counted: another 100 seconds later the session is still alive.
+    await setIdle(100);
+    expect((await short.get(AUTH_API.account)).status).toBe(200);
+    await setIdle(130);
+    expect((await short.get(AUTH_API.account)).body).toEqual({ error: { code: 'SESSION_EXPIRED' } });
+  });
+
+  it('ends a session at its absolute end, however much it is used', async () => {
+    const { client, person } = await api.member();
+    await api.age('sessions', "expires_at = now() - interval '1 second'", person.email);
+    expect((await client.get(AUTH_API.session)).body).toEqual({ account: null, expired: true });
+    expect(client.cookies.has('__Host-session')).toBe(false);
+    expect((await client.get(AUTH_API.session)).body).toEqual({ account: null });
+  });
+
+  it('ignores a forged session cookie', async () => {
+    const client = api.client();
+    client.cookies.set('__Host-session', "x' OR '1'='1");
+    expect((await client.get(AUTH_API.session)).body).toEqual({ account: null });
+    expect((await client.get(AUTH_API.account)).body).toEqual({ error: { code: 'UNAUTHORIZED' } });
+  });
+});

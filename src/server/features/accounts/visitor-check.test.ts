@@ -1,0 +1,165 @@
+import { afterEach, expect, it, vi } from 'vitest';
+import { AUTH_API } from '#common/account-api.ts';
+import { isErrorCode } from '#common/error-codes.ts';
+import { issueFpid } from '#server/features/visitor/fpid.ts';
+import { outboxMailer } from '#server/platform/mail/mailer.ts';
+import { outboxFor } from '#server/platform/mail/outbox.ts';
+import { accountPerson, describeApi } from '#tests/support/api.ts';
+import { codeIn } from '#tests/support/people.ts';
+
+/** Every state-changing account call, with a body that would pass validation. */
+const CALLS: [string, Record<string, unknown>][] = [
+  [AUTH_API.register, accountPerson()],
+  [AUTH_API.verify, { email: 'a@example.com', code: '123456' }],
+  [AUTH_API.resendCode, { email: 'a@example.com' }],
+  [AUTH_API.login, { email: 'a@example.com', password: 'password' }],
+  [AUTH_API.forgotPassword, { email: 'a@example.com' }],
+  [AUTH_API.resetPassword, { email: 'a@example.com', code: '123456', password: 'new password' }],
+  [AUTH_API.logout, {}],
+  [AUTH_API.signOutEverywhere, {}],
+  [AUTH_API.deleteAccount, { password: 'password' }],
+];
+const NEED_VISITOR = [
+  AUTH_API.register,
+  AUTH_API.verify,
+  AUTH_API.resendCode,
+  AUTH_API.login,
+  AUTH_API.forgotPassword,
+  AUTH_API.resetPassword,
+];
+
+const HOSTILE: unknown[] = [
+  "' OR '1'='1",
+  "'; DROP TABLE accounts; --",
+  '<script>alert(1)</script>',
+  '<img src=x onerror=alert(1)>',
+  '\u0000',
+  '\ud800',
+  '\u202egnp.exe',
+  '\u200b',
+  'x'.repeat(20_000),
+  '𝕏'.repeat(300),
+  42,
+  -1,
+  true,
+  null,
+  [],
+  ['a'],
+  { $ne: null },
+  { toString: 'x' },
+];
+
+describeApi('request checks', (api) => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it.each(CALLS)('%s refuses another site’s Origin, or none, with 403', async (path, body) => {
+    for (const origin of ['https://evil.example', 'http://localhost.evil.example', 'null']) {
+      const answer = await api.client().post(path, body, { Origin: origin });
+      expect(answer).toMatchObject({ status: 403, body: { error: { code: 'INVALID_REQUEST' } } });
+    }
+    const response = await api.app().request(path, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    expect(response.status).toBe(403);
+  });
+
+  it.each(CALLS)('%s takes JSON only, answering 415 otherwise', async (path, body) => {
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) {
+      const answer = await api.client().post(path, JSON.stringify(body), { 'Content-Type': type });
+      expect(answer).toMatchObject({ status: 415, body: { error: { code: 'INVALID_REQUEST' } } });
+    }
+  });
+
+  it.each(CALLS)('%s answers malformed or oversized bodies with 4xx and a code', async (path) => {
+    for (const raw of ['{', 'null', '"text"', '[1,2]', '{"email":']) {
+      const answer = await api.client().post(path, raw);
+      expect(answer.status, raw).toBeGreaterThanOrEqual(400);
+      expect(answer.status, raw).toBeLessThan(500);
+      expect(isErrorCode((answer.body.error as { code?: unknown } | undefined)?.code), raw).toBe(true);
+    }
+    const huge = await api.client().post(path, { email: 'a'.repeat(100 * 1024) });
+    expect(huge).toMatchObject({ status: 413, body: { error: { code: 'INVALID_REQUEST' } } });
+  });
+
+  it.each(NEED_VISITOR)('%s needs a visitor identifier this server issued', async (path) => {
+    const body = CALLS.find(([call]) => call === path)?.[1];
+    const client = api.client();
+    client.cookies.delete('_fpid');
+    expect((await client.post(path, body)).body).toEqual({ error: { code: 'FINGERPRINT_REQUIRED' } });
+    expect((await client.post(path, body)).status).toBe(400);
+    for (const forged of ['v1.abc.def', issueFpid(Buffer.alloc(32, 9), 'visitor'), '<script>']) {
+      client.cookies.set('_fpid', forged);
+      expect(await client.post(path, body)).toMatchObject({
+        status: 403,
+        body: { error: { code: 'INVALID_FINGERPRINT' } },
+      });
+    }
+  });
+
+  it('lets anyone sign out, identifier or not', async () => {
+    const client = api.client();
+    client.cookies.delete('_fpid');
+    expect((await client.post(AUTH_API.logout)).status).toBe(200);
+  });
+
+  it('answers hostile values in every field with 4xx and an error code, never 5xx', async () => {
+    for (const [path, valid] of CALLS) {
+      for (const field of Object.keys(valid)) {
+        for (const value of HOSTILE) {
+          const answer = await api.client().post(path, { ...valid, [field]: value });
+          const label = `${path} ${field}=${JSON.stringify(value).slice(0, 40)}`;
+          expect(answer.status, label).toBeLessThan(500);
+          if (answer.status >= 400) {
+            expect(isErrorCode((answer.body.error as { code?: unknown }).code), label).toBe(true);
+            expect(JSON.stringify(answer.body), label).not.toMatch(/at .*\.ts:\d+|stack/i);
+          }
+        }
+      }
+    }
+  }, 120_000);
+
+  it('never writes a password or a code to the log when mail goes over SMTP', async () => {
+    const lines: string[] = [];
+    for (const method of ['log', 'info', 'warn', 'error'] as const) {
+      vi.spyOn(console, method).mockImplementation((...args: unknown[]) => {
+        lines.push(args.map(String).join(' '));
+      });
+    }
+    const client = api.client();
+    const person = accountPerson();
+    await client.post(AUTH_API.register, person);
+    const code = codeIn((await api.mail().waitFor(person.email)).text);
+    await client.post(AUTH_API.verify, { email: person.email, code: '000000' });
+    await client.post(AUTH_API.verify, { email: person.email, code });
+    await client.post(AUTH_API.login, { email: person.email, password: 'wrong password' });
+    await client.post(AUTH_API.forgotPassword, { email: person.email });
+    const resetCode = codeIn((await api.mail().waitFor(person.email, 1)).text);
+    await client.post(AUTH_API.resetPassword, { email: person.email, code: resetCode, password: 'new password!' });
+    await client.post(AUTH_API.deleteAccount, { password: 'new password!' });
+    const log = lines.join('\n');
+    for (const secret of [person.password, 'wrong password', 'new password!', code, resetCode]) {
+      expect(log).not.toContain(secret);
+    }
+  });
+
+  it('keeps mail in the outbox and prints its text to the log without SMTP (the embedded default)', async () => {
+    const lines: string[] = [];
+    const restore = api.mailVia(outboxMailer(api.db(), (line) => lines.push(line)));
+    const client = api.client();
+    const person = accountPerson({ language: 'it' });
+    expect((await client.post(AUTH_API.register, person)).status).toBe(201);
+    await api.runJobs();
+    restore();
+    const [mail] = await outboxFor(api.db(), person.email);
+    expect(mail?.subject).toBe('Conferma il tuo indirizzo email per Your Company');
+    expect(mail?.html).toContain('<html lang="it">');
+    const code = codeIn(mail?.text ?? '');
+    expect(lines.join('\n')).toContain(code);
+    expect(lines.join('\n')).not.toContain(person.password);
+    expect((await client.post(AUTH_API.verify, { email: person.email, code })).status).toBe(200);
+  });
+});

@@ -1,0 +1,65 @@
+import type { Queryable } from '#server/platform/db/database.ts';
+import type { AnalyticsEvent } from './posthog-payload.ts';
+
+/** Stores events in one statement; an event whose uuid is already stored is skipped. */
+export async function storeEvents(db: Queryable, events: AnalyticsEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  await db.query(
+    `INSERT INTO analytics_events (uuid, event, distinct_id, path, language, occurred_at)
+     SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::timestamptz[])
+     ON CONFLICT (uuid) DO NOTHING`,
+    [
+      events.map((e) => e.uuid),
+      events.map((e) => e.event),
+      events.map((e) => e.distinctId),
+      events.map((e) => e.path),
+      events.map((e) => e.language),
+      events.map((e) => e.occurredAt.toISOString()),
+    ],
+  );
+}
+
+export interface ReportRow {
+  day: string;
+  language: string;
+  path: string;
+  views: number;
+  visitors: number;
+}
+
+/** Page views and unique visitors per day (UTC), language and page, newest day first. */
+export async function pageViewReport(db: Queryable, sinceDays: number): Promise<ReportRow[]> {
+  const rows = await db.query<{
+    day: Date;
+    language: string | null;
+    path: string | null;
+    views: number;
+    visitors: number;
+  }>(
+    `SELECT (occurred_at AT TIME ZONE 'UTC')::date AS day, language, path,
+            count(*)::integer AS views, count(DISTINCT distinct_id)::integer AS visitors
+     FROM analytics_events
+     WHERE event = '$pageview' AND occurred_at >= statement_timestamp() - $1::integer * interval '1 day'
+     GROUP BY 1, 2, 3
+     ORDER BY 1 DESC, 2, 3`,
+    [sinceDays],
+  );
+  return rows.map((row) => ({
+    day: row.day.toISOString().slice(0, 10),
+    language: row.language ?? '-',
+    path: row.path ?? '-',
+    views: row.views,
+    visitors: row.visitors,
+  }));
+}
+
+/** Deletes events older than `days`; returns how many. */
+export async function pruneEvents(db: Queryable, days: number): Promise<number> {
+  const [row] = await db.query<{ deleted: number }>(
+    `WITH old AS (
+       DELETE FROM analytics_events WHERE occurred_at < statement_timestamp() - $1::integer * interval '1 day' RETURNING 1
+     ) SELECT count(*)::integer AS deleted FROM old`,
+    [days],
+  );
+  return row?.deleted ?? 0;
+}

@@ -1,0 +1,30 @@
+import { POSTHOG_PATH } from '#common/analytics.ts';
+import { RETENTION } from '#common/retention.ts';
+import type { Deps } from '#server/deps.ts';
+import { newRoutes } from '#server/http/context.ts';
+import type { Feature } from '#server/http/feature.ts';
+import type { JobDefinitions } from '#server/platform/jobs/jobs.ts';
+import { pruneEvents } from './events-store.ts';
+import { POSTHOG_MAX_BODY_BYTES, posthogRoutes } from './posthog-routes.ts';
+import { reportRoutes } from './report-routes.ts';
+
+/**
+ * First-party analytics. posthog-js sends its batches as beacons with its own content types and no
+ * session, in larger bodies, so its path is taken out of the Origin and JSON checks; it has its own
+ * rate limit.
+ */
+export function analyticsFeature(deps: Deps): Feature {
+  return {
+    routes: newRoutes().route('/', posthogRoutes(deps)).route('/', reportRoutes(deps)),
+    guardExemptions: [{ path: `${POSTHOG_PATH}/*`, origin: false, maxBodyBytes: POSTHOG_MAX_BODY_BYTES }],
+  };
+}
+
+export const analyticsJobs: JobDefinitions = {
+  'analytics.prune': {
+    everySeconds: 24 * 60 * 60,
+    run: async (_, { db }) => {
+      await pruneEvents(db, RETENTION.analyticsDays);
+    },
+  },
+};

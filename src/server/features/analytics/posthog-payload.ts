@@ -1,0 +1,118 @@
+import { gunzipSync } from 'node:zlib';
+import { isLanguage, type Language } from '#common/languages.ts';
+
+/** What a request body may grow to once decompressed: a bound against zip bombs. */
+const MAX_DECODED_BYTES = 4 * 1024 * 1024;
+const MAX_EVENTS = 1000;
+const MAX_NAME = 200;
+const MAX_PATH = 1024;
+/** A client clock further off than this is not believed; the time of arrival is used instead. */
+const MAX_CLOCK_SKEW_MS = 24 * 60 * 60 * 1000;
+
+export interface AnalyticsEvent {
+  uuid: string | null;
+  event: string;
+  distinctId: string;
+  path: string | null;
+  language: Language | null;
+  occurredAt: Date;
+}
+
+/**
+ * The JSON inside a body as posthog-js sends it: gzip (`compression=gzip-js`), a form with a
+ * base64 `data` field (`compression=base64`), or plain JSON. Null when it is none of them.
+ */
+export function decodePosthogBody(body: Uint8Array): unknown {
+  try {
+    let text: string;
+    if (body[0] === 0x1f && body[1] === 0x8b) {
+      text = gunzipSync(body, { maxOutputLength: MAX_DECODED_BYTES }).toString('utf8');
+    } else {
+      text = Buffer.from(body).toString('utf8');
+      if (text.startsWith('data=')) {
+        const data = new URLSearchParams(text).get('data') ?? '';
+        text = Buffer.from(data, 'base64').toString('utf8');
+      }
+    }
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const boundedString = (value: unknown, max: number): string | null =>
+  typeof value === 'string' && value.length > 0 && value.length <= max ? value : null;
+
+function pathOf(properties: Record<string, unknown>): string | null {
+  const pathname = boundedString(properties.$pathname, MAX_PATH);
+  if (pathname) return pathname;
+  const url = boundedString(properties.$current_url, MAX_PATH * 2);
+  if (!url) return null;
+  try {
+    return new URL(url).pathname.slice(0, MAX_PATH);
+  } catch {
+    return null;
+  }
+}
+
+function timeOf(item: Record<string, unknown>, now: Date): Date {
+  const given = typeof item.timestamp === 'string' ? Date.parse(item.timestamp) : Number.NaN;
+  return Math.abs(given - now.getTime()) <= MAX_CLOCK_SKEW_MS ? new Date(given) : now;
+}
+
+function eventOf(item: unknown, now: Date): AnalyticsEvent | null {
+  if (!isRecord(item) || !isRecord(item.properties)) return null;
+  const event = boundedString(item.event, MAX_NAME);
+  const rawId = item.properties.distinct_id;
+  const distinctId = boundedString(typeof rawId === 'number' ? String(rawId) : rawId, MAX_NAME);
+  if (!event || !distinctId) return null;
+  const path = pathOf(item.properties);
+  const language = path?.split('/')[1];
+  return {
+    uuid: boundedString(item.uuid, 64),
+    event,
+    distinctId,
+    path,
+    language: isLanguage(language) ? language : null,
+    occurredAt: timeOf(item, now),
+  };
+}
+
+/**
+ * The events of a decoded capture payload (a list, a `{ batch }` or a single event), keeping the
+ * few fields the embedded report needs and dropping malformed ones; null when the payload has no
+ * event shape at all, or when none of its events is usable.
+ */
+export function eventsOf(payload: unknown, now = new Date()): AnalyticsEvent[] | null {
+  const items = Array.isArray(payload)
+    ? payload
+    : isRecord(payload) && Array.isArray(payload.batch)
+      ? payload.batch
+      : isRecord(payload) && 'event' in payload
+        ? [payload]
+        : null;
+  if (!items) return null;
+  const events = items
+    .slice(0, MAX_EVENTS)
+    .map((item) => eventOf(item, now))
+    .filter((event): event is AnalyticsEvent => event !== null);
+  return items.length > 0 && events.length === 0 ? null : events;
+}
+
+/** The same payload with the project key the upstream expects in place of the browser's placeholder. */
+export function withProjectKey(payload: unknown, key: string): unknown {
+  const keyed = (item: unknown) => {
+    if (!isRecord(item)) return item;
+    const copy: Record<string, unknown> = { ...item };
+    if ('token' in copy) copy.token = key;
+    if ('api_key' in copy) copy.api_key = key;
+    if (isRecord(copy.properties)) copy.properties = { ...copy.properties, token: key };
+    return copy;
+  };
+  if (Array.isArray(payload)) return payload.map(keyed);
+  const top = keyed(payload);
+  return isRecord(top) && Array.isArray(top.batch) ? { ...top, batch: top.batch.map(keyed) } : top;
+}

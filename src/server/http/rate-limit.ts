@@ -1,0 +1,56 @@
+import type { Context } from 'hono';
+import { createMiddleware } from 'hono/factory';
+import type { Queryable } from '#server/platform/db/database.ts';
+import { keyedHash } from '#server/platform/secrets.ts';
+import { ApiError } from './api-error.ts';
+import type { AppEnv } from './context.ts';
+import { hitRateLimit } from './rate-limit-counter.ts';
+
+export interface Limit {
+  hits: number;
+  windowSeconds: number;
+}
+
+/** One count: the limit's name, its numbers, and whom it counts (a client address, an email, an account id). */
+export interface LimitHit {
+  name: string;
+  limit: Limit;
+  subject: string;
+}
+
+export interface RateLimiter {
+  /** Counts each hit and throws TOO_MANY_REQUESTS, with the longest Retry-After, when any is over. */
+  enforce(hits: readonly LimitHit[]): Promise<void>;
+  /** Middleware counting each request under the requester's address. */
+  perClient(name: string, limit: Limit | (() => Limit)): ReturnType<typeof createMiddleware<AppEnv>>;
+}
+
+/** The row a limit counts `subject` under: its name and a keyed hash of the subject. */
+export const limitKey = (secret: Buffer, name: string, subject: string) =>
+  `${name}:${keyedHash(secret, 'rate-limit', name, subject)}`;
+
+/**
+ * The one rate limiter: fixed windows in the database table every instance shares, keyed by the
+ * limit's name and a keyed hash of its subject, so the table never holds an address or an email.
+ */
+export function createRateLimiter(db: Queryable, secret: Buffer): RateLimiter {
+  const enforce = async (hits: readonly LimitHit[]) => {
+    let wait = 0;
+    for (const { name, limit, subject } of hits) {
+      const key = limitKey(secret, name, subject);
+      const result = await hitRateLimit(db, key, limit.hits, limit.windowSeconds);
+      if (!result.allowed) wait = Math.max(wait, result.retryAfterSeconds);
+    }
+    if (wait > 0) throw new ApiError(429, 'TOO_MANY_REQUESTS', { headers: { 'Retry-After': String(wait) } });
+  };
+  return {
+    enforce,
+    perClient: (name, limit) =>
+      createMiddleware<AppEnv>(async (c, next) => {
+        await enforce([{ name, limit: typeof limit === 'function' ? limit() : limit, subject: clientOf(c) }]);
+        await next();
+      }),
+  };
+}
+
+const clientOf = (c: Context<AppEnv>) => c.var.clientAddress;

@@ -1,0 +1,102 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { RETENTION } from '#common/retention.ts';
+import type { Settings } from '#server/deps.ts';
+
+const DAY_SECONDS = 24 * 60 * 60;
+
+/** What the features run with when the environment says nothing. */
+export const DEFAULT_SETTINGS: Settings = {
+  // A session unused for a week lapses.
+  sessionIdleSeconds: 7 * DAY_SECONDS,
+  // A browser sends its record once, then keeps the cookie: room for an office behind one address.
+  fingerprintRateLimit: 60,
+  upstreamTimeoutMs: 5_000,
+};
+
+const httpUrl = z.url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL' });
+
+const EnvSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATA_DIR: z.string().min(1).default('data'),
+    /** The build to serve; `npm run build` writes it. */
+    SITE_DIR: z.string().min(1).default('dist'),
+    /** PostgreSQL, for several instances; without it the embedded PGlite keeps data in DATA_DIR. */
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+      .optional(),
+    /**
+     * How many proxies in front of the server append to X-Forwarded-For. 0 (the default) means the
+     * header is ignored, so a client cannot pick the address its rate limits are counted under.
+     */
+    TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+    /** Signs visitor identifiers; set it when several instances must accept each other's. */
+    SERVER_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    /**
+     * The PostHog host /api/posthog forwards to (for example https://eu.i.posthog.com), with the
+     * project's API key. Without them, events are kept in the database (see `npm run analytics`).
+     */
+    POSTHOG_HOST: httpUrl.optional(),
+    POSTHOG_KEY: z.string().min(1).max(200).optional(),
+    /** An OTLP/HTTP collector (traces go to its /v1/traces); without it, traces are dropped. */
+    OTEL_EXPORTER_OTLP_ENDPOINT: httpUrl.optional(),
+    /**
+     * Fingerprint records a client address may send per minute. A browser sends one and then keeps
+     * its cookie; raise it when many visitors share one address (or for browser tests).
+     */
+    FINGERPRINT_RATE_LIMIT: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(1_000_000)
+      .default(DEFAULT_SETTINGS.fingerprintRateLimit),
+    /** How long the server waits for PostHog or the collector before giving up. */
+    UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(DEFAULT_SETTINGS.upstreamTimeoutMs),
+    /**
+     * The SMTP server that delivers mail (smtp://user:password@host:587, or smtps:// for TLS from the
+     * start). Without it, mail is kept in the mail_outbox table and printed to the log.
+     */
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\/[^/\s]+/, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+    /** Sender of that mail, as `address` or `Name <address>`; by default the brand at no-reply@ its domain. */
+    MAIL_FROM: z.string().min(3).max(320).optional(),
+    /** A session unused for this many seconds ends; 7 days by default, 30 days (the session's absolute end) at most. */
+    SESSION_IDLE_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(RETENTION.sessionDays * DAY_SECONDS)
+      .default(DEFAULT_SETTINGS.sessionIdleSeconds),
+  })
+  .refine((env) => !env.POSTHOG_HOST === !env.POSTHOG_KEY, {
+    message: 'POSTHOG_HOST and POSTHOG_KEY go together: set both or neither',
+    path: ['POSTHOG_KEY'],
+  });
+
+export type Env = z.infer<typeof EnvSchema> & { DATA_DIR: string; SITE_DIR: string };
+
+/** Reads the environment once; a bad value stops start-up with a message naming the variable. */
+export function readEnv(source: Record<string, string | undefined> = process.env): Env {
+  const result = EnvSchema.safeParse(source);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+    throw new Error(`Invalid environment: ${problems}`);
+  }
+  return { ...result.data, DATA_DIR: path.resolve(result.data.DATA_DIR), SITE_DIR: path.resolve(result.data.SITE_DIR) };
+}
+
+/** The features' settings from a read environment. */
+export function settingsFrom(env: Env): Settings {
+  return {
+    sessionIdleSeconds: env.SESSION_IDLE_SECONDS,
+    fingerprintRateLimit: env.FINGERPRINT_RATE_LIMIT,
+    posthog: env.POSTHOG_HOST && env.POSTHOG_KEY ? { host: env.POSTHOG_HOST, key: env.POSTHOG_KEY } : undefined,
+    collector: env.OTEL_EXPORTER_OTLP_ENDPOINT,
+    upstreamTimeoutMs: env.UPSTREAM_TIMEOUT_MS,
+  };
+}

@@ -1,0 +1,152 @@
+import type { Database, Queryable } from '#server/platform/db/database.ts';
+import type { Mailer } from '#server/platform/mail/mailer.ts';
+
+/** What a job's code gets to work with. */
+export interface JobContext {
+  db: Database;
+  mailer: Mailer;
+}
+
+export interface JobDefinition {
+  run(payload: unknown, context: JobContext): Promise<void>;
+  /** A recurring job runs again this many seconds after each run; it is created at start (see scheduleRecurring). */
+  everySeconds?: number;
+  /** A failing job is retried with growing waits until it is this old, then dropped with a log line. */
+  giveUpAfterSeconds?: number;
+}
+
+export type JobDefinitions = Record<string, JobDefinition>;
+
+/** Waits between tries: 10 s, 20 s, 40 s ... at most 5 minutes, so a mail is at most that late once SMTP is back. */
+const FIRST_RETRY_SECONDS = 10;
+const MAX_RETRY_SECONDS = 300;
+const DEFAULT_GIVE_UP_SECONDS = 24 * 60 * 60;
+/** How long a claim lasts: longer than any job takes (an SMTP exchange times out well before). */
+const LEASE_SECONDS = 120;
+const BATCH = 10;
+
+/** Adds a job; call it with the transaction of the change that causes it, so both happen or neither. */
+export async function enqueue(db: Queryable, kind: string, payload: unknown = {}): Promise<void> {
+  await db.query('INSERT INTO jobs (kind, payload) VALUES ($1, $2::jsonb)', [kind, JSON.stringify(payload)]);
+}
+
+/** Makes sure each recurring job exists once, due now; every instance may call it at start. */
+export async function scheduleRecurring(db: Queryable, definitions: JobDefinitions): Promise<void> {
+  for (const [kind, definition] of Object.entries(definitions)) {
+    if (!definition.everySeconds) continue;
+    await db.query('INSERT INTO jobs (kind, unique_key) VALUES ($1, $1) ON CONFLICT (unique_key) DO NOTHING', [kind]);
+  }
+}
+
+interface ClaimedJob {
+  id: number;
+  kind: string;
+  payload: unknown;
+  attempts: number;
+  ageSeconds: number;
+}
+
+const CLAIM = `
+  UPDATE jobs SET attempts = attempts + 1,
+    locked_until = statement_timestamp() + $2::double precision * interval '1 second'
+  WHERE id IN (
+    SELECT id FROM jobs
+    WHERE run_at <= statement_timestamp() AND (locked_until IS NULL OR locked_until <= statement_timestamp())
+    ORDER BY run_at, id LIMIT $1
+    FOR UPDATE SKIP LOCKED)
+  RETURNING id, kind, payload, attempts,
+    extract(epoch FROM statement_timestamp() - created_at)::double precision AS "ageSeconds"`;
+
+export const retryDelaySeconds = (attempts: number) =>
+  Math.min(MAX_RETRY_SECONDS, FIRST_RETRY_SECONDS * 2 ** Math.max(0, attempts - 1));
+
+async function finish(db: Queryable, job: ClaimedJob, definition: JobDefinition | undefined, error?: Error) {
+  if (!error && definition?.everySeconds) {
+    await db.query(
+      `UPDATE jobs SET run_at = statement_timestamp() + $2::double precision * interval '1 second',
+         attempts = 0, locked_until = NULL, last_error = NULL WHERE id = $1`,
+      [job.id, definition.everySeconds],
+    );
+    return;
+  }
+  const giveUp = job.ageSeconds > (definition?.giveUpAfterSeconds ?? DEFAULT_GIVE_UP_SECONDS);
+  if (!error || (giveUp && !definition?.everySeconds)) {
+    if (error) console.error(`Job ${job.kind} ${job.id} given up after ${job.attempts} tries: ${error.message}`);
+    await db.query('DELETE FROM jobs WHERE id = $1', [job.id]);
+    return;
+  }
+  console.error(`Job ${job.kind} ${job.id} failed (try ${job.attempts}): ${error.message}`);
+  await db.query(
+    `UPDATE jobs SET run_at = statement_timestamp() + $2::double precision * interval '1 second',
+       locked_until = NULL, last_error = $3 WHERE id = $1`,
+    [job.id, retryDelaySeconds(job.attempts), error.message.slice(0, 1000)],
+  );
+}
+
+export interface JobRunner {
+  /** Claims and runs every job due now (in batches); resolves with how many ran. */
+  runDue(): Promise<number>;
+  /** Stops polling and waits for the batch under way. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs the jobs table on this instance: every instance runs one, and `FOR UPDATE SKIP LOCKED`
+ * hands each job to exactly one of them. It polls every `pollMs`; a job whose instance died is
+ * taken again once its claim lapses.
+ */
+export function startJobRunner(
+  context: JobContext,
+  definitions: JobDefinitions,
+  { pollMs = 1_000 }: { pollMs?: number } = {},
+): JobRunner {
+  const { db } = context;
+  let running: Promise<number> = Promise.resolve(0);
+  let stopped = false;
+
+  const runBatch = async (): Promise<number> => {
+    const jobs = await db.query<ClaimedJob>(CLAIM, [BATCH, LEASE_SECONDS]);
+    for (const job of jobs) {
+      const definition = definitions[job.kind];
+      try {
+        if (!definition) throw new Error(`No job definition for ${job.kind}`);
+        await definition.run(job.payload, context);
+        await finish(db, job, definition);
+      } catch (error) {
+        await finish(db, job, definition, error as Error).catch((finishError: Error) =>
+          console.error(`Job ${job.kind} ${job.id} could not be rescheduled: ${finishError.message}`),
+        );
+      }
+    }
+    return jobs.length;
+  };
+
+  const runDue = () => {
+    running = running
+      .catch(() => 0)
+      .then(async () => {
+        let total = 0;
+        for (let ran = await runBatch(); ran > 0 && !stopped; ran = await runBatch()) total += ran;
+        return total;
+      });
+    return running;
+  };
+
+  const tick = () => {
+    runDue()
+      .catch((error: Error) => console.error('Running jobs failed:', error.message))
+      .finally(() => {
+        if (!stopped) timer = setTimeout(tick, pollMs);
+      });
+  };
+  let timer = setTimeout(tick, 0);
+
+  return {
+    runDue,
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running.catch(() => 0);
+    },
+  };
+}

@@ -1,0 +1,57 @@
+import nodemailer from 'nodemailer';
+import type { Queryable } from '#server/platform/db/database.ts';
+import { addToOutbox } from './outbox.ts';
+
+export interface Mail {
+  to: string;
+  language: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  /** Resolves once the mail is accepted for delivery; rejects when it could not be. */
+  send(mail: Mail): Promise<void>;
+}
+
+/** Seconds before an SMTP server that does not answer counts as down, so a request never hangs on it. */
+const SMTP_TIMEOUT_MS = 10_000;
+
+/** Delivers through the SMTP server of SMTP_URL (smtp://user:password@host:port, or smtps://). */
+export function smtpMailer(url: string, from: string): Mailer {
+  const transport = nodemailer.createTransport({
+    url,
+    connectionTimeout: SMTP_TIMEOUT_MS,
+    greetingTimeout: SMTP_TIMEOUT_MS,
+    socketTimeout: SMTP_TIMEOUT_MS,
+  });
+  return {
+    async send(mail) {
+      await transport.sendMail({
+        from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        headers: { 'Content-Language': mail.language },
+      });
+    },
+  };
+}
+
+/**
+ * The embedded default, when no SMTP server is configured: mail is kept in the outbox table and
+ * its text printed to the server log, so that someone trying the site locally can read the code
+ * and finish a registration. This is the only place a code ever reaches a log.
+ */
+export function outboxMailer(db: Queryable, log: (line: string) => void = console.log): Mailer {
+  return {
+    async send(mail) {
+      await addToOutbox(db, { recipient: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      log(
+        `Mail to ${mail.to} (no SMTP_URL set, kept in the mail_outbox table)\nSubject: ${mail.subject}\n\n${mail.text}`,
+      );
+    },
+  };
+}

@@ -1,0 +1,169 @@
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allPagePaths } from '#common/routes.ts';
+import { createApp } from '#server/app.ts';
+import { securityHeaders } from '#server/http/security-headers.ts';
+import { openDatabase } from '#server/platform/db/database.ts';
+import { targets } from '#tests/support/databases.ts';
+import { startTestServer } from '#tests/support/test-server.ts';
+import type { StaticFile } from './build-files.ts';
+
+const encoder = new TextEncoder();
+function file(urlPath: string, text: string, type: string): [string, StaticFile] {
+  const body = encoder.encode(text);
+  return [
+    urlPath,
+    {
+      type,
+      etag: `"${urlPath}"`,
+      cacheControl: urlPath.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+      body,
+      gzip: gzipSync(body),
+      br: brotliCompressSync(body),
+    },
+  ];
+}
+
+// A built site in miniature: one HTML file per page, the root page, an asset and a locale file.
+const files = new Map<string, StaticFile>([
+  ...allPagePaths().map(({ path }) => file(`${path}/index.html`, `<html>${path}</html>`, 'text/html; charset=utf-8')),
+  file('/index.html', '<html>root</html>', 'text/html; charset=utf-8'),
+  file('/assets/app-123.js', 'console.log(1)', 'text/javascript; charset=utf-8'),
+  file('/locales/it/common.json', '{"a":"b"}', 'application/json; charset=utf-8'),
+]);
+// The site itself needs no database; PGlite stands in for the one the API uses.
+const store = await (targets[0] as (typeof targets)[number]).createStore();
+const db = await openDatabase(store.options);
+afterAll(async () => {
+  await db.close();
+  await store.drop();
+});
+const security = securityHeaders({ scripts: ["'sha256-abc'"], styles: ["'sha256-def'"] });
+const app = createApp({ db, secret: Buffer.alloc(32, 1), trustedProxies: 0, security });
+let server: Awaited<ReturnType<typeof startTestServer>>;
+beforeAll(async () => {
+  server = await startTestServer(app, files, security);
+});
+afterAll(() => server.close());
+
+const get = (path: string, init: RequestInit = {}) => fetch(server.url + path, { redirect: 'manual', ...init });
+
+describe('pages', () => {
+  it.each(allPagePaths())('serves $path', async ({ path }) => {
+    const response = await get(path);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expect(await response.text()).toBe(`<html>${path}</html>`);
+  });
+
+  it('serves the root page when no language was remembered', async () => {
+    const response = await get('/');
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe('<html>root</html>');
+  });
+
+  it('sends the root to a remembered language, keeping the query', async () => {
+    const response = await get('/?from=mail', { headers: { Cookie: 'lang=th' } });
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe('/th?from=mail');
+  });
+
+  it('ignores a remembered language that is not offered or looks like script', async () => {
+    for (const cookie of ['lang=es', 'lang=%3Cscript%3E', 'lang="><svg onload=alert(1)>']) {
+      const response = await get('/', { headers: { Cookie: cookie } });
+      expect(response.status).toBe(200);
+    }
+  });
+});
+
+describe('redirects', () => {
+  it.each([
+    ['/about', '/en/about'],
+    ['/terms?x=1', '/en/terms?x=1'],
+    ['/fr/', '/fr'],
+    ['/foo/bar', '/en'],
+    ['/it/unknown', '/en'],
+    ['/..%2f..%2fetc/passwd', '/en'],
+    ['/%2e%2e/%2e%2e/etc/passwd', '/en'],
+    ['/<script>alert(1)</script>', '/en'],
+    ['/about?q=<script>', '/en/about?q=%3Cscript%3E'],
+    [`/${'x'.repeat(10_000)}`, '/en'],
+    ['//evil.example/path', '/en'],
+    ['/%E0%A4%A', '/en'],
+    ['/en/%2e%2e/%2e%2e/etc/passwd', '/en'],
+  ])('%s goes to %s', async (path, location) => {
+    const response = await get(path);
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe(location);
+  });
+
+  it('serves a page whatever its query holds, without reflecting it', async () => {
+    const response = await get('/en?lng=%3Cscript%3Ealert(1)%3C/script%3E');
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe('<html>/en</html>');
+  });
+
+  it('never serves a page file by its file name', async () => {
+    const response = await get('/en/about/index.html');
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe('/en');
+  });
+});
+
+describe('static files', () => {
+  it('caches hashed assets for a year and picks the best encoding', async () => {
+    const br = await get('/assets/app-123.js', { headers: { 'Accept-Encoding': 'gzip, deflate, br' } });
+    expect(br.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('vary')).toBe('Accept-Encoding');
+    expect(await br.text()).toBe('console.log(1)');
+
+    const gzip = await get('/assets/app-123.js', { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+
+    const refused = await get('/assets/app-123.js', { headers: { 'Accept-Encoding': 'br;q=0, gzip;q=0' } });
+    expect(refused.headers.get('content-encoding')).toBeNull();
+    expect(await refused.text()).toBe('console.log(1)');
+  });
+
+  it('answers 304 to a matching ETag', async () => {
+    const response = await get('/locales/it/common.json', {
+      headers: { 'If-None-Match': '"/locales/it/common.json"' },
+    });
+    expect(response.status).toBe(304);
+  });
+
+  it('answers 404 for a missing asset or locale, not a redirect', async () => {
+    expect((await get('/assets/missing.js')).status).toBe(404);
+    expect((await get('/locales/xx/common.json')).status).toBe(404);
+    expect((await get('/locales/../package.json')).status).not.toBe(200);
+  });
+});
+
+describe('headers and methods', () => {
+  it('sets the security headers with the build’s inline hashes', async () => {
+    const response = await get('/en');
+    const csp = response.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self' 'sha256-abc'");
+    expect(csp).toContain("style-src 'self' 'sha256-def'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(response.headers.get('strict-transport-security')).toContain('max-age=');
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+  });
+
+  it('answers HEAD like GET without a body', async () => {
+    const response = await get('/en/about', { method: 'HEAD' });
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe('');
+  });
+
+  it('refuses other methods on pages', async () => {
+    const response = await get('/en', { method: 'POST', body: 'x' });
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe('GET, HEAD');
+  });
+});

@@ -1,0 +1,82 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { parse as parseCookies } from 'hono/utils/cookie';
+import { isLanguage } from '#common/languages.ts';
+import { pagePath, resolvePath } from '#common/routes.ts';
+import { storageEntry } from '#common/storage.ts';
+import { pickEncoding, type StaticFile } from './build-files.ts';
+
+const LANGUAGE_COOKIE = storageEntry('languageCookie').name;
+
+/** A file's answer, with every header worked out once at start rather than on each request. */
+interface PreparedFile {
+  file: StaticFile;
+  headers: Record<string, string>;
+}
+
+/**
+ * Serves the built site straight from Node's HTTP layer: files by exact path, pages by the routing
+ * rules, unknown and malformed paths redirected. Nothing is looked up on disk per request, and a
+ * page costs a map lookup and one write, which is what lets one process keep up with nginx on the
+ * same files. Answers false for what it does not serve (the API, other methods).
+ */
+export function createSiteHandler(files: Map<string, StaticFile>, security: Record<string, string>) {
+  const prepared = new Map<string, PreparedFile>();
+  for (const [urlPath, file] of files) {
+    prepared.set(urlPath, {
+      file,
+      headers: {
+        ...security,
+        'Content-Type': file.type,
+        'Cache-Control': file.cacheControl,
+        ETag: file.etag,
+        Vary: 'Accept-Encoding',
+      },
+    });
+  }
+  const redirectHeaders = { ...security, 'Cache-Control': 'no-cache' };
+
+  const send = (req: IncomingMessage, res: ServerResponse, entry: PreparedFile | undefined) => {
+    if (!entry) {
+      res.writeHead(404, { ...redirectHeaders, 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
+      return;
+    }
+    if (req.headers['if-none-match'] === entry.file.etag) {
+      res.writeHead(304, entry.headers).end();
+      return;
+    }
+    const encoding = pickEncoding(entry.file, req.headers['accept-encoding']);
+    const body = encoding === 'br' ? entry.file.br : encoding === 'gzip' ? entry.file.gzip : entry.file.body;
+    const headers = encoding ? { ...entry.headers, 'Content-Encoding': encoding } : entry.headers;
+    res.writeHead(200, { ...headers, 'Content-Length': String(body?.length ?? 0) });
+    res.end(req.method === 'HEAD' ? undefined : body);
+  };
+
+  const redirect = (res: ServerResponse, location: string) => {
+    res.writeHead(302, { ...redirectHeaders, Location: location }).end();
+  };
+
+  const route = (req: IncomingMessage, res: ServerResponse, pathname: string, search: string) => {
+    const file = pathname.endsWith('.html') ? undefined : prepared.get(pathname);
+    if (file) return send(req, res, file);
+    if (pathname.startsWith('/assets/') || pathname.startsWith('/locales/')) return send(req, res, undefined);
+
+    const resolution = resolvePath(pathname, search);
+    if (resolution.kind === 'redirect') return redirect(res, resolution.location);
+    if (resolution.kind === 'page') {
+      return send(req, res, prepared.get(`${pagePath(resolution.language, resolution.page)}/index.html`));
+    }
+    // The root: a language cookie decides at once; otherwise the root page asks the browser.
+    const remembered = parseCookies(req.headers.cookie ?? '', LANGUAGE_COOKIE)[LANGUAGE_COOKIE];
+    if (isLanguage(remembered)) return redirect(res, pagePath(remembered, 'home') + search);
+    return send(req, res, prepared.get('/index.html'));
+  };
+
+  return (req: IncomingMessage, res: ServerResponse): boolean => {
+    const target = req.url ?? '/';
+    if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+    if (!target.startsWith('/') || target === '/api' || target.startsWith('/api/')) return false;
+    const queryAt = target.indexOf('?');
+    route(req, res, queryAt < 0 ? target : target.slice(0, queryAt), queryAt < 0 ? '' : target.slice(queryAt));
+    return true;
+  };
+}

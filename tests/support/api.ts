@@ -1,0 +1,186 @@
+import { afterAll, beforeAll } from 'vitest';
+import { AUTH_API } from '#common/account-api.ts';
+import { storageEntry } from '#common/storage.ts';
+import { type App, type AppOptions, createApp, JOBS } from '#server/app.ts';
+import type { HashingParams } from '#server/features/accounts/passwords.ts';
+import { issueFpid } from '#server/features/visitor/fpid.ts';
+import { securityHeaders } from '#server/http/security-headers.ts';
+import type { Database } from '#server/platform/db/database.ts';
+import { type JobRunner, startJobRunner } from '#server/platform/jobs/jobs.ts';
+import { type Mailer, smtpMailer } from '#server/platform/mail/mailer.ts';
+import { readSiteConfig, readTexts } from '#server/platform/site-config.ts';
+import { describeOnDatabases } from './databases.ts';
+import { startTestMailServer, type TestMailServer } from './mail-server.ts';
+import { codeIn, newPerson } from './people.ts';
+
+export const TEST_SECRET = Buffer.alloc(32, 7);
+/** Far below OWASP's parameters, so that the suite runs fast; only tests may use this. */
+export const TEST_HASHING: HashingParams = { memoryCost: 1024, timeCost: 1, parallelism: 1 };
+/** The site address of every test app: its pages' Origin. */
+export const ORIGIN = 'http://localhost';
+
+const site = await readSiteConfig();
+const texts = await readTexts();
+
+let addresses = 0;
+/** A client address no other test uses, so rate limits of one test never touch another. */
+export const freshAddress = () => {
+  const n = ++addresses;
+  return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+};
+
+export interface Answer {
+  status: number;
+  headers: Headers;
+  body: Record<string, unknown>;
+}
+
+/**
+ * One browser: it keeps its cookies (a valid visitor identifier from the start), sends the site's
+ * Origin and JSON like the real pages do, and comes from an address of its own (through one trusted
+ * proxy), so that per-client limits of one test do not reach another.
+ */
+export class TestClient {
+  readonly cookies = new Map<string, string>();
+  readonly address = freshAddress();
+  private readonly app: App;
+
+  constructor(app: App) {
+    this.app = app;
+    this.cookies.set(storageEntry('visitorId').name, issueFpid(TEST_SECRET, `visitor-${this.address}`));
+  }
+
+  async request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
+    const cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    const response = await this.app.request(path, {
+      method,
+      headers: {
+        Origin: ORIGIN,
+        'X-Forwarded-For': this.address,
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...(cookie ? { Cookie: cookie } : {}),
+        ...headers,
+      },
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = '', ...attributes] = line.split(';');
+      const [name = '', value = ''] = pair.split('=');
+      const gone = value === '' || attributes.some((attribute) => /^\s*max-age=0$/i.test(attribute));
+      if (gone) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    const text = await response.text();
+    return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : {} };
+  }
+
+  post(path: string, body: unknown = {}, headers?: Record<string, string>) {
+    return this.request('POST', path, body, headers);
+  }
+
+  get(path: string) {
+    return this.request('GET', path);
+  }
+}
+
+export type Person = ReturnType<typeof accountPerson>;
+/** Someone new, as the registration form sends them. */
+export const accountPerson = (overrides: Record<string, unknown> = {}) => ({
+  ...newPerson(),
+  acceptTerms: true,
+  language: 'en',
+  ...overrides,
+});
+
+/** What an API suite works with; every member may be destructured and is read when a test runs. */
+export interface ApiSuite {
+  db(): Database;
+  /**
+   * The app every test of the suite shares (test hashing, the real texts, mail to `mail()`), or,
+   * with options, another app on the same database with those changed.
+   */
+  app(options?: Partial<AppOptions>): App;
+  /** A real SMTP server on loopback; the jobs deliver the suite's mail to it. */
+  mail(): TestMailServer;
+  /** Delivers the suite's mail through `mailer` instead, until the returned function is called. */
+  mailVia(mailer: Mailer): () => void;
+  /** Runs every job due now, here, instead of waiting for the runner's next poll. */
+  runJobs(): Promise<number>;
+  client(app?: App): TestClient;
+  /** Someone who registered (not yet verified): their browser, details and mailed code. */
+  registered(overrides?: Record<string, unknown>): Promise<{ client: TestClient; person: Person; code: string }>;
+  /** A verified member, signed in in the browser they registered with. */
+  member(overrides?: Record<string, unknown>): Promise<{ client: TestClient; person: Person }>;
+  /** Runs `UPDATE <table> SET <assignment>` on the rows of the account with this address. */
+  age(table: 'sessions' | 'account_codes', assignment: string, email: string, ...params: unknown[]): Promise<void>;
+}
+
+/**
+ * API tests through `app.request()` on every test database, with the app, a real SMTP server and
+ * the job runner (polling fast) started before the suite's tests and stopped after them.
+ */
+export function describeApi(name: string, body: (suite: ApiSuite) => void) {
+  describeOnDatabases(name, (db) => {
+    let mail: TestMailServer;
+    let runner: JobRunner;
+    let shared: App;
+    let smtp: Mailer;
+    let mailer: Mailer;
+    const base = (): AppOptions => ({
+      security: securityHeaders({ scripts: [], styles: [] }),
+      db: db(),
+      secret: TEST_SECRET,
+      trustedProxies: 1,
+      site,
+      texts,
+      settings: { passwordHashing: TEST_HASHING },
+    });
+    beforeAll(async () => {
+      mail = await startTestMailServer();
+      shared = createApp(base());
+      smtp = smtpMailer(mail.url, 'Test <no-reply@example.com>');
+      mailer = smtp;
+      runner = startJobRunner({ db: db(), mailer: { send: (message) => mailer.send(message) } }, JOBS, { pollMs: 20 });
+    }, 60_000);
+    afterAll(async () => {
+      await runner?.stop();
+      await mail?.stop();
+    });
+
+    const app = (options?: Partial<AppOptions>) =>
+      options ? createApp({ ...base(), ...options, settings: { ...base().settings, ...options.settings } }) : shared;
+    const registered = async (overrides: Record<string, unknown> = {}) => {
+      const client = new TestClient(shared);
+      const person = accountPerson(overrides);
+      const answer = await client.post(AUTH_API.register, person);
+      if (answer.status !== 201) throw new Error(`Registration answered ${answer.status}`);
+      return { client, person, code: codeIn((await mail.waitFor(person.email)).text) };
+    };
+    body({
+      db,
+      app,
+      mail: () => mail,
+      mailVia(other) {
+        mailer = other;
+        return () => {
+          mailer = smtp;
+        };
+      },
+      runJobs: () => runner.runDue(),
+      client: (other = shared) => new TestClient(other),
+      registered,
+      async member(overrides) {
+        const { client, person, code } = await registered(overrides);
+        const answer = await client.post(AUTH_API.verify, { email: person.email, code });
+        if (answer.status !== 200) throw new Error(`Verification answered ${answer.status}`);
+        return { client, person };
+      },
+      async age(table, assignment, email, ...params) {
+        await db().query(
+          `UPDATE ${table} SET ${assignment} WHERE account_id = (SELECT id FROM accounts WHERE email = $1)`,
+          [email, ...params],
+        );
+      },
+    });
+  });
+}
