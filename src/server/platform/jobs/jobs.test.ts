@@ -1,0 +1,124 @@
+import { expect, it, vi } from 'vitest';
+import { describeOnDatabases } from '#tests/support/databases.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { enqueue, type JobDefinitions, retryDelaySeconds, scheduleRecurring, startJobRunner } from './jobs.ts';
+
+const noMail: Mailer = { send: () => Promise.reject(new Error('no mail in this test')) };
+
+describeOnDatabases('jobs', (db) => {
+  const jobsOf = (kind: string) =>
+    db().query<{ attempts: number; last_error: string | null; due_in: number }>(
+      `SELECT attempts, last_error, extract(epoch FROM run_at - statement_timestamp())::double precision AS due_in
+       FROM jobs WHERE kind = $1`,
+      [kind],
+    );
+
+  it('runs each job once, on one of several instances, and deletes it', async () => {
+    const ran: number[] = [];
+    const definitions: JobDefinitions = {
+      'test.count': {
+        run: async (payload) => {
+          ran.push((payload as { n: number }).n);
+        },
+      },
+    };
+    for (let n = 0; n < 40; n++) await enqueue(db(), 'test.count', { n });
+    // Two instances on one database, polling at once.
+    const first = startJobRunner({ db: db(), mailer: noMail }, definitions, { pollMs: 5 });
+    const second = startJobRunner({ db: db(), mailer: noMail }, definitions, { pollMs: 5 });
+    await vi.waitFor(async () => expect(await jobsOf('test.count')).toEqual([]), { timeout: 10_000 });
+    await Promise.all([first.stop(), second.stop()]);
+    expect(ran.sort((a, b) => a - b)).toEqual(Array.from({ length: 40 }, (_, n) => n));
+  });
+
+  it('never runs a job whose transaction rolled back', async () => {
+    await db()
+      .transaction(async (tx) => {
+        await enqueue(tx, 'test.rolled-back');
+        throw new Error('the change failed');
+      })
+      .catch(() => {});
+    expect(await jobsOf('test.rolled-back')).toEqual([]);
+  });
+
+  it('retries a failing job later, with a growing wait, and keeps the reason', async () => {
+    let fail = true;
+    const runner = startJobRunner(
+      { db: db(), mailer: noMail },
+      {
+        'test.flaky': {
+          run: async () => {
+            if (fail) throw new Error('upstream down');
+          },
+        },
+      },
+      { pollMs: 60_000 },
+    );
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    await enqueue(db(), 'test.flaky');
+    await runner.runDue();
+    const [failed] = await jobsOf('test.flaky');
+    expect(failed).toMatchObject({ attempts: 1, last_error: 'upstream down' });
+    expect(failed?.due_in).toBeGreaterThan(retryDelaySeconds(1) - 2);
+    // Not due yet: running again does nothing.
+    expect(await runner.runDue()).toBe(0);
+    fail = false;
+    await db().query("UPDATE jobs SET run_at = now() WHERE kind = 'test.flaky'");
+    expect(await runner.runDue()).toBe(1);
+    expect(await jobsOf('test.flaky')).toEqual([]);
+    await runner.stop();
+    vi.restoreAllMocks();
+  });
+
+  it('waits at most five minutes between tries', () => {
+    expect([1, 2, 3, 4, 5, 6, 20, 1000].map(retryDelaySeconds)).toEqual([10, 20, 40, 80, 160, 300, 300, 300]);
+  });
+
+  it('gives a job up once it is older than its definition allows', async () => {
+    const lines: string[] = [];
+    vi.spyOn(console, 'error').mockImplementation((line: string) => lines.push(line));
+    const runner = startJobRunner(
+      { db: db(), mailer: noMail },
+      { 'test.hopeless': { giveUpAfterSeconds: 60, run: () => Promise.reject(new Error('still down')) } },
+      { pollMs: 60_000 },
+    );
+    await enqueue(db(), 'test.hopeless');
+    await db().query("UPDATE jobs SET created_at = now() - interval '2 minutes' WHERE kind = 'test.hopeless'");
+    await runner.runDue();
+    expect(await jobsOf('test.hopeless')).toEqual([]);
+    expect(lines.join('\n')).toMatch(/test\.hopeless .* given up after 1 tries: still down/);
+    await runner.stop();
+    vi.restoreAllMocks();
+  });
+
+  it('takes over a job whose instance died while holding it', async () => {
+    let runs = 0;
+    const runner = startJobRunner(
+      { db: db(), mailer: noMail },
+      { 'test.orphan': { run: async () => void runs++ } },
+      { pollMs: 60_000 },
+    );
+    await enqueue(db(), 'test.orphan');
+    await db().query("UPDATE jobs SET locked_until = now() + interval '1 minute' WHERE kind = 'test.orphan'");
+    expect(await runner.runDue()).toBe(0);
+    await db().query("UPDATE jobs SET locked_until = now() - interval '1 second' WHERE kind = 'test.orphan'");
+    expect(await runner.runDue()).toBe(1);
+    expect(runs).toBe(1);
+    await runner.stop();
+  });
+
+  it('keeps one row for a recurring job, however many instances start, and moves it on after each run', async () => {
+    let runs = 0;
+    const definitions: JobDefinitions = { 'test.hourly': { everySeconds: 3600, run: async () => void runs++ } };
+    await scheduleRecurring(db(), definitions);
+    await scheduleRecurring(db(), definitions);
+    expect(await jobsOf('test.hourly')).toHaveLength(1);
+    const runner = startJobRunner({ db: db(), mailer: noMail }, definitions, { pollMs: 60_000 });
+    await runner.runDue();
+    expect(runs).toBe(1);
+    const [next] = await jobsOf('test.hourly');
+    expect(next?.due_in).toBeGreaterThan(3500);
+    expect(await runner.runDue()).toBe(0);
+    await runner.stop();
+  });
+});
