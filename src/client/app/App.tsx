@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
-import { ToastProvider } from '#client/features/toast/ToastProvider.tsx';
+import { ToastProvider } from '#client/lib/toast/ToastProvider.tsx';
 import { PAGE_IDS, PAGES, type PageId, pagePath } from '#common/routes.ts';
 import { AfterFirstPaint } from './AfterFirstPaint.tsx';
 import { AuthLayout } from './layout/AuthLayout.tsx';

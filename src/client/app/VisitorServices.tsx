@@ -2,9 +2,9 @@ import { useEffect, useState } from 'react';
 import { useAnalytics } from '#client/features/analytics/use-analytics.ts';
 import { ConsentPrompt } from '#client/features/consent/ConsentPrompt.tsx';
 import { useConsent } from '#client/features/consent/consent.ts';
-import { useSiteConfig } from '#client/features/site/site-config.tsx';
 import { startTracing } from '#client/features/tracing/browser-tracing.ts';
 import { useVisitorId } from '#client/features/visitor/use-visitor-id.ts';
+import { useSiteConfig } from '#client/lib/site-config.tsx';
 
 /**
  * How long the heavy work (tracing, computing the fingerprint, analytics) waits after the prompt:

@@ -3,7 +3,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter } from 'react-router';
 import { createClientI18n, rememberLanguage } from '#client/features/i18n/client-i18n.ts';
-import { readSiteConfig, SiteConfigProvider } from '#client/features/site/site-config.tsx';
+import { readSiteConfig, SiteConfigProvider } from '#client/lib/site-config.tsx';
 import { matchPage } from '#common/routes.ts';
 import { App } from './App.tsx';
 import { BOOT_ELEMENT_ID, type BootData } from './boot-data.ts';

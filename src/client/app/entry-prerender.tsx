@@ -5,7 +5,7 @@ import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { StaticRouter } from 'react-router';
 import { pageHead } from '#client/features/head/page-head.ts';
 import { baseOptions, type Resources } from '#client/features/i18n/options.ts';
-import { SiteConfigProvider } from '#client/features/site/site-config.tsx';
+import { SiteConfigProvider } from '#client/lib/site-config.tsx';
 import { LANGUAGES, type Language } from '#common/languages.ts';
 import { type PageId, pageNamespaces } from '#common/routes.ts';
 import type { SiteConfig } from '#common/site-config.ts';

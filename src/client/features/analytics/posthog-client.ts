@@ -1,6 +1,6 @@
 import type { PostHog } from 'posthog-js/dist/module.slim';
-import { readConsent } from '#client/features/consent/consent.ts';
-import { deleteCookie } from '#client/features/storage/cookies.ts';
+import { readConsent } from '#client/features/consent/index.ts';
+import { deleteCookie } from '#client/lib/cookies.ts';
 import { POSTHOG_BROWSER_KEY, POSTHOG_PATH } from '#common/analytics.ts';
 import { STORAGE_ENTRIES, storageEntry } from '#common/storage.ts';
 

@@ -1,7 +1,7 @@
 import type { PostHog } from 'posthog-js/dist/module.slim';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import type { VisitorIdState } from '#client/features/visitor/visitor-id.ts';
+import type { VisitorIdState } from '#client/features/visitor/index.ts';
 import { identityProperties, startPosthog, stopPosthog } from './posthog-client.ts';
 
 /**

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { useErrorToast } from '#client/features/toast/use-error-toast.ts';
-import { useToast } from '#client/features/toast/use-toast.ts';
+import { useErrorToast } from '#client/lib/toast/use-error-toast.ts';
+import { useToast } from '#client/lib/toast/use-toast.ts';
 import type { Language } from '#common/languages.ts';
 import { pagePath } from '#common/routes.ts';
 import { signOut, useSession } from './session-store.ts';

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { readCookie, writeCookie } from '#client/features/storage/cookies.ts';
+import { readCookie, writeCookie } from '#client/lib/cookies.ts';
 import { storageEntry } from '#common/storage.ts';
 
 /** The visitor's answer about analytics: none yet, yes or no. */

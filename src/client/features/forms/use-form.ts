@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { useErrorToast } from '#client/features/toast/use-error-toast.ts';
 import type { ApiResult } from '#client/lib/api-client.ts';
+import { useErrorToast } from '#client/lib/toast/use-error-toast.ts';
 import type { ErrorCode } from '#common/error-codes.ts';
 
 type Value = string | boolean;

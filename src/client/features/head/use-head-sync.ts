@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { useSiteConfig } from '#client/features/site/site-config.tsx';
+import { useSiteConfig } from '#client/lib/site-config.tsx';
 import type { Language } from '#common/languages.ts';
 import type { PageId } from '#common/routes.ts';
 import { pageHead } from './page-head.ts';

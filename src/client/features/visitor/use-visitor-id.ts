@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { readCookie, writeCookie } from '#client/features/storage/cookies.ts';
+import { readCookie, writeCookie } from '#client/lib/cookies.ts';
 import { storageEntry } from '#common/storage.ts';
 import { computeFingerprint } from './fingerprint.ts';
 import { obtainVisitorId, type VisitorIdState } from './visitor-id.ts';

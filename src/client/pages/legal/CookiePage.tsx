@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ConsentSettings } from '#client/features/consent/ConsentSettings.tsx';
-import { useSiteConfig } from '#client/features/site/site-config.tsx';
+import { useSiteConfig } from '#client/lib/site-config.tsx';
 import type { Language } from '#common/languages.ts';
 import { type Lifetime, STORAGE_ENTRIES, type StorageEntry } from '#common/storage.ts';
 import { LegalArticle } from './LegalArticle.tsx';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useSiteConfig } from '#client/features/site/site-config.tsx';
+import { useSiteConfig } from '#client/lib/site-config.tsx';
 import { LegalArticle } from './LegalArticle.tsx';
 
 const SECTIONS = [

@@ -1,0 +1,1 @@
+export { readConsent } from './consent.ts';

@@ -1,0 +1,1 @@
+export type { VisitorIdState } from './visitor-id.ts';
