@@ -386,39 +386,45 @@ export async function killOneInstanceUnderLoad(cluster: Cluster, report: Report)
       else counts.pages++;
     }
   };
-  const killer = (async () => {
-    await sleep(LOAD.killAfterMs);
-    victim.process.child.kill('SIGKILL');
-    killedAt = elapsed();
-    await victim.process.exited;
-  })();
-  await Promise.all([...Array.from({ length: LOAD.workers }, (_, i) => worker(i)), killer]);
-  agent.destroy();
+  try {
+    const killer = (async () => {
+      await sleep(LOAD.killAfterMs);
+      victim.process.child.kill('SIGKILL');
+      killedAt = elapsed();
+      await victim.process.exited;
+    })();
+    await Promise.all([...Array.from({ length: LOAD.workers }, (_, i) => worker(i)), killer]);
+    agent.destroy();
 
-  // What nginx did with the proxied requests of this load, from its access log.
-  const victimAddress = `127.0.0.1:${victim.port}`;
-  const upstreams = readFileSync(cluster.nginx.accessLog)
-    .subarray(logStart)
-    .toString('utf8')
-    .split('\n')
-    .map((line) => line.match(/ upstream=(.+)$/)?.[1]?.split(', ') ?? []);
-  const servedByVictim = upstreams.filter((tried) => tried.length === 1 && tried[0] === victimAddress).length;
-  const retried = upstreams.filter((tried) => tried.length > 1 && tried.includes(victimAddress)).length;
+    // What nginx did with the proxied requests of this load, from its access log.
+    const victimAddress = `127.0.0.1:${victim.port}`;
+    const upstreams = readFileSync(cluster.nginx.accessLog)
+      .subarray(logStart)
+      .toString('utf8')
+      .split('\n')
+      .map((line) => line.match(/ upstream=(.+)$/)?.[1]?.split(', ') ?? []);
+    const servedByVictim = upstreams.filter((tried) => tried.length === 1 && tried[0] === victimAddress).length;
+    const retried = upstreams.filter((tried) => tried.length > 1 && tried.includes(victimAddress)).length;
 
-  report.note(
-    `${sent} requests in ${(elapsed() / 1000).toFixed(1)} s by ${LOAD.workers} clients (${counts.pages} pages and files, ` +
-      `${counts.proxied} proxied); instance 1 killed (SIGKILL) at ${Math.round(killedAt)} ms`,
-  );
-  report.note(
-    `instance 1 answered ${servedByVictim} proxied requests before it died; nginx passed ${retried} to another instance after it failed`,
-  );
-  expect(killedAt > 0, 'the instance was not killed during the load');
-  expect(servedByVictim > 0, 'no proxied request reached the killed instance: the check proved nothing');
-  expect(failures.length === 0, `${failures.length} failed requests:\n      ${failures.slice(0, 10).join('\n      ')}`);
-  report.note('failed requests: 0');
-
-  // Bring it back for the next check; nginx sends it requests again once it answers.
-  cluster.instances[1] = await startInstance(1, victim.port, cluster.folder, cluster.instanceEnv);
+    report.note(
+      `${sent} requests in ${(elapsed() / 1000).toFixed(1)} s by ${LOAD.workers} clients (${counts.pages} pages and files, ` +
+        `${counts.proxied} proxied); instance 1 killed (SIGKILL) at ${Math.round(killedAt)} ms`,
+    );
+    report.note(
+      `instance 1 answered ${servedByVictim} proxied requests before it died; nginx passed ${retried} to another instance after it failed`,
+    );
+    expect(killedAt > 0, 'the instance was not killed during the load');
+    expect(servedByVictim > 0, 'no proxied request reached the killed instance: the check proved nothing');
+    expect(
+      failures.length === 0,
+      `${failures.length} failed requests:\n      ${failures.slice(0, 10).join('\n      ')}`,
+    );
+    report.note('failed requests: 0');
+  } finally {
+    // Back for the next check, whatever happened; nginx sends it requests again once it answers.
+    if (!instanceRunning(victim))
+      cluster.instances[1] = await startInstance(1, victim.port, cluster.folder, cluster.instanceEnv);
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
