@@ -1,0 +1,527 @@
+import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { type Answer, decoded, json, request, setCookie } from './http.ts';
+import {
+  type Instance,
+  instanceRunning,
+  type Nginx,
+  type Postgres,
+  ROOT,
+  sleep,
+  startInstance,
+  waitFor,
+} from './processes.ts';
+
+/** What every check gets: the running cluster, and how to restart an instance. */
+export interface Cluster {
+  postgres: Postgres;
+  instances: Instance[];
+  nginx: Nginx;
+  folder: string;
+  instanceEnv: Record<string, string>;
+  /** FINGERPRINT_RATE_LIMIT of the instances. */
+  fingerprintLimit: number;
+}
+
+/** A failed expectation; the check stops there and reports the message. */
+export class CheckFailure extends Error {}
+
+export function expect(condition: unknown, message: string): asserts condition {
+  if (!condition) throw new CheckFailure(message);
+}
+
+/** Lines a check prints under its result; `finding` marks a server defect it ran into. */
+export interface Report {
+  note(line: string): void;
+  finding(line: string): void;
+}
+
+const SESSION_COOKIE = '__Host-session';
+const FPID_COOKIE = '_fpid';
+
+// ---------------------------------------------------------------------------------------------
+// The visitor's side of the API, spoken over HTTP only.
+
+const origin = (port: number) => `http://127.0.0.1:${port}`;
+
+function fingerprintRecord() {
+  return JSON.stringify({
+    visitorId: randomBytes(16).toString('hex'),
+    components: { cluster: 'test' },
+    userAgent: 'test:cluster',
+    timestamp: Date.now(),
+  });
+}
+
+const postFingerprint = (port: number, headers: Record<string, string> = {}, localAddress?: string) =>
+  request(port, '/api/fingerprint', { method: 'POST', body: fingerprintRecord(), headers, localAddress });
+
+async function mintFpid(port: number): Promise<string> {
+  const answer = await postFingerprint(port);
+  expect(answer.status === 200, `POST /api/fingerprint answered ${answer.status}: ${decoded(answer)}`);
+  return json<{ fpid: string }>(answer).fpid;
+}
+
+/** A state-changing API call as the site's own pages make it. */
+function apiPost(port: number, target: string, body: unknown, cookies: Record<string, string>) {
+  return request(port, target, {
+    method: 'POST',
+    body: JSON.stringify(body),
+    headers: {
+      Origin: origin(port),
+      Cookie: Object.entries(cookies)
+        .map(([name, value]) => `${name}=${value}`)
+        .join('; '),
+    },
+  });
+}
+
+const readAccount = (port: number, session: string, timeoutMs?: number) =>
+  request(port, '/api/account', { headers: { Cookie: `${SESSION_COOKIE}=${session}` }, timeoutMs });
+
+interface TestAccount {
+  email: string;
+  password: string;
+  fpid: string;
+}
+
+/** Signs in through the instance on `port`; returns the new session token. */
+async function signIn(port: number, account: TestAccount): Promise<string> {
+  const answer = await apiPost(
+    port,
+    '/api/auth/login',
+    { email: account.email, password: account.password, language: 'en' },
+    { [FPID_COOKIE]: account.fpid },
+  );
+  expect(answer.status === 200, `sign-in answered ${answer.status}: ${decoded(answer)}`);
+  expect(json<{ status: string }>(answer).status === 'signed-in', `sign-in answered ${decoded(answer)}`);
+  const session = setCookie(answer, SESSION_COOKIE);
+  expect(session, 'sign-in set no session cookie');
+  return session;
+}
+
+/** Created by the session check, signed in again by the database check. */
+let account: TestAccount | undefined;
+
+// ---------------------------------------------------------------------------------------------
+// 0. nginx answers as the Node server does.
+
+/** Headers that differ between any two servers and say nothing about the site. */
+const SERVER_OWN_HEADERS = new Set([
+  'date',
+  'etag',
+  'last-modified',
+  'server',
+  'content-length',
+  'transfer-encoding',
+  'connection',
+  'keep-alive',
+  'accept-ranges',
+]);
+
+function comparable(answer: Answer): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (let i = 0; i < answer.rawHeaders.length; i += 2) {
+    const name = (answer.rawHeaders[i] ?? '').toLowerCase();
+    if (SERVER_OWN_HEADERS.has(name)) continue;
+    // A header sent twice shows as two values.
+    headers[name] =
+      name in headers ? `${headers[name]} | ${answer.rawHeaders[i + 1]}` : (answer.rawHeaders[i + 1] ?? '');
+  }
+  return headers;
+}
+
+export async function nginxAnswersLikeNode(cluster: Cluster, report: Report) {
+  const node = cluster.instances[0]?.port ?? 0;
+  const nginx = cluster.nginx.port;
+  const assets = readdirSync(path.join(ROOT, 'dist/client/assets'));
+  const script = assets.find((name) => name.endsWith('.js'));
+  const style = assets.find((name) => name.endsWith('.css'));
+  expect(script && style, 'the build has no script or style in dist/client/assets');
+
+  const both = 'br, gzip';
+  const cases: { target: string; method?: string; encoding?: string; cookie?: string }[] = [
+    // Files and pages nginx serves from the build.
+    ...['/en', '/en/about', '/th/register', '/nl/cookie-policy', '/robots.txt', '/sitemap.xml', '/favicon.svg'].map(
+      (target) => ({ target, encoding: both }),
+    ),
+    { target: `/assets/${script}`, encoding: both },
+    { target: `/assets/${style}`, encoding: both },
+    { target: '/locales/en/common.json', encoding: both },
+    { target: '/locales/config.json', encoding: both },
+    { target: '/en/about', encoding: 'gzip' },
+    { target: `/assets/${script}`, encoding: 'gzip' },
+    { target: '/en/contact' },
+    { target: '/en/about?utm_source=x', encoding: both },
+    { target: '/en/about', method: 'HEAD', encoding: both },
+    // What nginx leaves to the Node server: the root, redirects, refusals.
+    { target: '/', encoding: both },
+    { target: '/?from=mail', encoding: both },
+    { target: '/', cookie: 'lang=th' },
+    { target: '/?x=1', cookie: 'lang=de' },
+    { target: '/en/about/' },
+    { target: '/about' },
+    { target: '/xx/about' },
+    { target: '/EN/about' },
+    { target: '/en//about' },
+    { target: '/%65n/about' },
+    { target: '/index.html' },
+    { target: '/en/about/index.html' },
+    { target: '/robots.txt.gz' },
+    { target: '/.vite/manifest.json' },
+    { target: '/assets' },
+    { target: '/assets/' },
+    { target: '/assets/missing.js' },
+    { target: `/assets/${script}.gz` },
+    { target: `/assets/${script}.br` },
+    { target: '/locales/missing.json' },
+    { target: '/locales/en/common.json.br' },
+    { target: '/en/about', method: 'POST' },
+    { target: '/robots.txt', method: 'DELETE' },
+    { target: `/assets/${script}`, method: 'OPTIONS' },
+    { target: '/api' },
+    { target: '/api/health' },
+    { target: '/api/missing' },
+    { target: '/api/fingerprint' },
+  ];
+
+  const differences: string[] = [];
+  for (const { target, method, encoding, cookie } of cases) {
+    const headers: Record<string, string> = {};
+    if (encoding) headers['Accept-Encoding'] = encoding;
+    if (cookie) headers.Cookie = cookie;
+    const [direct, proxied] = [
+      await request(node, target, { method, headers }),
+      await request(nginx, target, { method, headers }),
+    ];
+    const label = `${method ?? 'GET'} ${target}${encoding ? ` (${encoding})` : ''}${cookie ? ` (${cookie})` : ''}`;
+    const a = comparable(direct);
+    const b = comparable(proxied);
+    if (direct.status !== proxied.status)
+      differences.push(`${label}: status ${direct.status} from Node, ${proxied.status} from nginx`);
+    for (const name of new Set([...Object.keys(a), ...Object.keys(b)])) {
+      if (a[name] !== b[name])
+        differences.push(`${label}: ${name} is ${a[name] ?? '(none)'} from Node, ${b[name] ?? '(none)'} from nginx`);
+    }
+    if (direct.status === 200 && method !== 'HEAD' && !decoded(direct).equals(decoded(proxied))) {
+      differences.push(`${label}: the bodies differ`);
+    }
+  }
+  expect(differences.length === 0, `nginx and Node answer differently:\n      ${differences.join('\n      ')}`);
+  report.note(`${cases.length} requests: same status, headers (security headers included) and content from both`);
+
+  // nginx's own validators work: a revisit costs a 304.
+  const page = await request(nginx, '/en/about', { headers: { 'Accept-Encoding': both } });
+  const etag = page.headers.etag;
+  expect(etag, 'nginx sent no ETag for /en/about');
+  const revisit = await request(nginx, '/en/about', { headers: { 'Accept-Encoding': both, 'If-None-Match': etag } });
+  expect(revisit.status === 304, `a revisit with If-None-Match got ${revisit.status}, not 304`);
+
+  const encodingOf = async (accept: string) =>
+    (await request(nginx, '/en/about', { headers: { 'Accept-Encoding': accept } })).headers['content-encoding'] ??
+    'none';
+  const served = [await encodingOf(both), await encodingOf('gzip'), await encodingOf('identity')];
+  expect(served[1] === 'gzip' && served[2] === 'none', `encodings served by nginx: ${served.join(', ')}`);
+  if (cluster.nginx.brotli) {
+    expect(served[0] === 'br', `brotli_static is on but a br-accepting client got ${served[0]}`);
+    report.note('precompressed files: .br and .gz sent by nginx (brotli_static, gzip_static); 304 on revisit');
+  } else {
+    report.note(
+      'precompressed files: .gz sent by nginx; .br not (install libnginx-mod-http-brotli-static); 304 on revisit',
+    );
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// 1. A session made on one instance works on the others.
+
+export async function sessionsAcrossInstances(cluster: Cluster, report: Report) {
+  const [a, b, c] = cluster.instances.map((instance) => instance.port) as [number, number, number];
+  const fpid = await mintFpid(a);
+  const suffix = randomBytes(4).toString('hex');
+  const email = `cluster-${suffix}@example.com`;
+  const password = `Cluster-${randomBytes(9).toString('base64url')}`;
+  const phone = `+4930${String(Number.parseInt(suffix, 16) % 10_000_000).padStart(7, '0')}`;
+
+  const registered = await apiPost(
+    a,
+    '/api/auth/register',
+    { name: 'Cluster Test', email, phone, password, acceptTerms: true, language: 'en' },
+    { [FPID_COOKIE]: fpid },
+  );
+  expect(registered.status === 201, `registration on instance 0 answered ${registered.status}: ${decoded(registered)}`);
+
+  // Without SMTP_URL the mail waits in the outbox table: the code is in its link.
+  const code = await waitFor(
+    'the verification mail in mail_outbox',
+    async () => {
+      const [mail] = await cluster.postgres.query<{ text_body: string }>(
+        'SELECT text_body FROM mail_outbox WHERE recipient = $1 ORDER BY id DESC LIMIT 1',
+        [email],
+      );
+      return mail?.text_body.match(/[#&]code=(\d{6})\b/)?.[1];
+    },
+    { timeoutMs: 5_000 },
+  );
+
+  const verified = await apiPost(b, '/api/auth/verify', { email, code }, { [FPID_COOKIE]: fpid });
+  expect(
+    verified.status === 200,
+    `the code from instance 0's mail, on instance 1, answered ${verified.status}: ${decoded(verified)}`,
+  );
+  const first = setCookie(verified, SESSION_COOKIE);
+  expect(first, 'verification set no session cookie');
+  for (const instance of cluster.instances) {
+    const answer = await readAccount(instance.port, first);
+    expect(answer.status === 200, `the session from instance 1, on instance ${instance.index}: ${answer.status}`);
+    expect(json<{ email: string }>(answer).email === email, `instance ${instance.index} shows another account`);
+  }
+  report.note('registered on instance 0, verified with the mailed code on instance 1, session read on 0, 1 and 2');
+
+  account = { email, password, fpid };
+  const session = await signIn(c, account);
+  for (const port of [a, b, cluster.nginx.port]) {
+    const answer = await readAccount(port, session);
+    expect(answer.status === 200, `the session signed in on instance 2 gave ${answer.status} on port ${port}`);
+  }
+  const signedOut = await apiPost(a, '/api/auth/logout', {}, { [SESSION_COOKIE]: session });
+  expect(signedOut.status === 200, `sign-out on instance 0 answered ${signedOut.status}`);
+  for (const port of [b, c]) {
+    const answer = await readAccount(port, session);
+    expect(
+      answer.status === 401,
+      `after sign-out on instance 0 the session still gave ${answer.status} on port ${port}`,
+    );
+  }
+  report.note('signed in on instance 2: /api/account 200 on 0, 1 and through nginx; signed out on 0: 401 on 1 and 2');
+}
+
+// ---------------------------------------------------------------------------------------------
+// 2. Rate limits hold across instances.
+
+export async function rateLimitsAcrossInstances(cluster: Cluster, report: Report) {
+  const limit = cluster.fingerprintLimit;
+  // One client (the address nginx would have written) hitting all three instances at once.
+  const client = '192.0.2.10';
+  const hits = 3 * limit + 3;
+  const answers = await Promise.all(
+    Array.from({ length: hits }, (_, i) =>
+      postFingerprint(cluster.instances[i % cluster.instances.length]?.port ?? 0, { 'X-Forwarded-For': client }),
+    ),
+  );
+  const allowed = answers.filter((answer) => answer.status === 200).length;
+  const refused = answers.filter((answer) => answer.status === 429 && answer.headers['retry-after']).length;
+  expect(
+    allowed === limit && refused === hits - limit,
+    `${hits} concurrent hits over 3 instances, limit ${limit}: ${allowed} allowed, ${refused} refused with Retry-After, ` +
+      `statuses ${answers.map((answer) => answer.status).join(' ')}`,
+  );
+  report.note(
+    `${hits} concurrent hits spread over the 3 instances: exactly ${limit} allowed, the rest 429 with Retry-After`,
+  );
+
+  // Through nginx a client cannot choose its address: whatever X-Forwarded-For it sends, the
+  // instances count it under the address nginx saw (here 127.0.0.2, a loopback address of its own).
+  const through = [];
+  for (let i = 0; i < limit + 3; i++) {
+    through.push(await postFingerprint(cluster.nginx.port, { 'X-Forwarded-For': `198.51.100.${i + 1}` }, '127.0.0.2'));
+  }
+  const passed = through.filter((answer) => answer.status === 200).length;
+  expect(
+    passed === limit,
+    `${limit + 3} hits through nginx with forged X-Forwarded-For: ${passed} allowed, expected ${limit}`,
+  );
+  report.note(
+    `${limit + 3} hits through nginx, each with a forged X-Forwarded-For: ${limit} allowed (counted under nginx's peer address)`,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// 3. Killing one instance during load through nginx fails no page request.
+
+const LOAD = {
+  workers: 16,
+  killAfterMs: 1_500,
+  durationMs: 5_000,
+  maxRequests: 50_000,
+  pages: ['/en', '/en/about', '/fr/contact', '/th/register', '/de/privacy-policy', '/locales/en/common.json'],
+  // Answered by the instances: the root page, a redirect, the health check.
+  proxied: [
+    { target: '/', status: 200 },
+    { target: '/about', status: 302 },
+    { target: '/api/health', status: 200 },
+  ],
+};
+
+export async function killOneInstanceUnderLoad(cluster: Cluster, report: Report) {
+  const nginx = cluster.nginx.port;
+  const victim = cluster.instances[1];
+  expect(victim, 'no instance 1');
+  const targets = [
+    ...LOAD.pages.map((target) => ({ target, status: 200, proxied: false })),
+    ...LOAD.proxied.map((entry) => ({ ...entry, proxied: true })),
+  ];
+  const logStart = readFileSync(cluster.nginx.accessLog).length;
+  const agent = new http.Agent({ keepAlive: true, maxSockets: LOAD.workers });
+  const counts = { pages: 0, proxied: 0 };
+  const failures: string[] = [];
+  let sent = 0;
+  let killedAt = 0;
+  const started = performance.now();
+  const elapsed = () => performance.now() - started;
+
+  const worker = async (offset: number) => {
+    for (let i = offset; elapsed() < LOAD.durationMs && sent < LOAD.maxRequests; i++) {
+      const { target, status, proxied } = targets[i % targets.length] ?? { target: '/', status: 200, proxied: true };
+      sent++;
+      try {
+        const answer = await request(nginx, target, { agent, headers: { 'Accept-Encoding': 'br, gzip' } });
+        if (answer.status !== status) failures.push(`${target}: ${answer.status} at ${Math.round(elapsed())} ms`);
+      } catch (error) {
+        failures.push(`${target}: ${(error as Error).message} at ${Math.round(elapsed())} ms`);
+      }
+      if (proxied) counts.proxied++;
+      else counts.pages++;
+    }
+  };
+  try {
+    const killer = (async () => {
+      await sleep(LOAD.killAfterMs);
+      victim.process.child.kill('SIGKILL');
+      killedAt = elapsed();
+      await victim.process.exited;
+    })();
+    await Promise.all([...Array.from({ length: LOAD.workers }, (_, i) => worker(i)), killer]);
+    agent.destroy();
+
+    // What nginx did with the proxied requests of this load, from its access log.
+    const victimAddress = `127.0.0.1:${victim.port}`;
+    const upstreams = readFileSync(cluster.nginx.accessLog)
+      .subarray(logStart)
+      .toString('utf8')
+      .split('\n')
+      .map((line) => line.match(/ upstream=(.+)$/)?.[1]?.split(', ') ?? []);
+    const servedByVictim = upstreams.filter((tried) => tried.length === 1 && tried[0] === victimAddress).length;
+    const retried = upstreams.filter((tried) => tried.length > 1 && tried.includes(victimAddress)).length;
+
+    report.note(
+      `${sent} requests in ${(elapsed() / 1000).toFixed(1)} s by ${LOAD.workers} clients (${counts.pages} pages and files, ` +
+        `${counts.proxied} proxied); instance 1 killed (SIGKILL) at ${Math.round(killedAt)} ms`,
+    );
+    report.note(
+      `instance 1 answered ${servedByVictim} proxied requests before it died; nginx passed ${retried} to another instance after it failed`,
+    );
+    expect(killedAt > 0, 'the instance was not killed during the load');
+    expect(servedByVictim > 0, 'no proxied request reached the killed instance: the check proved nothing');
+    expect(
+      failures.length === 0,
+      `${failures.length} failed requests:\n      ${failures.slice(0, 10).join('\n      ')}`,
+    );
+    report.note('failed requests: 0');
+  } finally {
+    // Back for the next check, whatever happened; nginx sends it requests again once it answers.
+    if (!instanceRunning(victim))
+      cluster.instances[1] = await startInstance(1, victim.port, cluster.folder, cluster.instanceEnv);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// 4. PostgreSQL stopped for a while, then back: every instance works again.
+
+const OUTAGE_MS = 4_000;
+const RECOVERY_TIMEOUT_MS = 30_000;
+
+export async function databaseOutage(cluster: Cluster, report: Report) {
+  expect(account, 'no account: the session check did not get far enough to make one');
+  const session = await signIn(cluster.instances[0]?.port ?? 0, account);
+  for (const instance of cluster.instances) {
+    const answer = await readAccount(instance.port, session);
+    expect(answer.status === 200, `before the outage, /api/account on instance ${instance.index}: ${answer.status}`);
+  }
+
+  await cluster.postgres.stop();
+  const outageStarted = performance.now();
+  report.note(`PostgreSQL stopped (fast shutdown) for ${OUTAGE_MS / 1000} s`);
+
+  // While it is down: pages come from nginx regardless; what the API does is recorded.
+  const seen = new Map<string, { count: number; slowest: number }>();
+  const record = (what: string, ms: number) => {
+    const entry = seen.get(what) ?? { count: 0, slowest: 0 };
+    entry.count++;
+    entry.slowest = Math.max(entry.slowest, ms);
+    seen.set(what, entry);
+  };
+  let pageFailures = 0;
+  let health = '';
+  while (performance.now() - outageStarted < OUTAGE_MS) {
+    const page = await request(cluster.nginx.port, '/en/about').catch(() => undefined);
+    if (page?.status !== 200) pageFailures++;
+    for (const instance of cluster.instances) {
+      const started = performance.now();
+      const answer = await readAccount(instance.port, session, 5_000).catch((error: Error) => error);
+      const ms = performance.now() - started;
+      record(
+        answer instanceof Error
+          ? `no answer (${answer.message})`
+          : `${answer.status} ${decoded(answer).toString('utf8').slice(0, 60)}`,
+        ms,
+      );
+    }
+    const healthAnswer = await request(cluster.instances[0]?.port ?? 0, '/api/health', { timeoutMs: 5_000 }).catch(
+      (error: Error) => error,
+    );
+    health = healthAnswer instanceof Error ? healthAnswer.message : String(healthAnswer.status);
+    await sleep(250);
+  }
+  for (const [what, { count, slowest }] of seen) {
+    report.note(`during the outage /api/account answered: ${what} (${count}×, slowest ${Math.round(slowest)} ms)`);
+  }
+  if (health === '200') {
+    report.finding(
+      '/api/health answered 200 while PostgreSQL was down: it does not reflect the database (issue 8, item 11)',
+    );
+  }
+  const hung = [...seen.keys()].some((what) => what.startsWith('no answer'));
+  if (hung) report.finding('/api/account gave no answer within 5 s while PostgreSQL was down (issue 8, item 11)');
+  expect(pageFailures === 0, `${pageFailures} page requests through nginx failed while PostgreSQL was down`);
+
+  await cluster.postgres.start();
+  const restarted = performance.now();
+  report.note(`PostgreSQL started again after ${((restarted - outageStarted) / 1000).toFixed(1)} s`);
+
+  const problems: string[] = [];
+  const recovered: string[] = [];
+  await Promise.all(
+    cluster.instances.map(async (instance) => {
+      try {
+        await waitFor(
+          `instance ${instance.index} reading /api/account`,
+          async () => {
+            if (!instanceRunning(instance)) throw new Error('the instance has exited');
+            return (await readAccount(instance.port, session, 5_000)).status === 200 ? true : undefined;
+          },
+          { timeoutMs: RECOVERY_TIMEOUT_MS, intervalMs: 250 },
+        );
+        // A write too: a rate limit hit is an upsert.
+        await waitFor(
+          `instance ${instance.index} writing (POST /api/fingerprint)`,
+          async () =>
+            (await postFingerprint(instance.port, { 'X-Forwarded-For': `192.0.2.${100 + instance.index}` })).status ===
+            200
+              ? true
+              : undefined,
+          { timeoutMs: RECOVERY_TIMEOUT_MS, intervalMs: 250 },
+        );
+        recovered.push(`${instance.index} after ${((performance.now() - restarted) / 1000).toFixed(1)} s`);
+      } catch (error) {
+        problems.push((error as Error).message);
+      }
+    }),
+  );
+  expect(problems.length === 0, problems.join('\n      '));
+  const throughNginx = await readAccount(cluster.nginx.port, session);
+  expect(throughNginx.status === 200, `/api/account through nginx after the outage: ${throughNginx.status}`);
+  report.note(`reads and writes work again on every instance: ${recovered.sort().join(', ')}; and through nginx`);
+}
