@@ -13,8 +13,8 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { allPagePaths } from '../src/common/routes.ts';
-import { type InlineHashes, securityHeaders } from '../src/server/security-headers.ts';
+import { allPagePaths } from '#common/routes.ts';
+import { type InlineHashes, securityHeaders } from '#server/http/security-headers.ts';
 
 /** Where Debian's libnginx-mod-http-brotli-static puts the module. */
 export const BROTLI_STATIC_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';

@@ -4,7 +4,7 @@ import { chmod, chown, mkdir, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
-import { BROTLI_STATIC_MODULE, nginxSiteConfig } from '../../deploy/nginx-config.ts';
+import { BROTLI_STATIC_MODULE, nginxSiteConfig } from '#deploy/nginx-config.ts';
 import { request } from './http.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
