@@ -54,3 +54,6 @@ export function bestLanguage(codes: readonly string[], languages: readonly Langu
   }
   return DEFAULT_LANGUAGE;
 }
+
+/** Every namespace of every language, as the translation files hold them: language → namespace → texts. */
+export type Texts = Record<string, Record<string, Record<string, unknown>>>;

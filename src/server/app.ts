@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import type { Texts } from '#common/languages.ts';
 import { DEFAULT_SITE_CONFIG, type SiteConfig } from '#common/site-config.ts';
 import type { Deps, Settings } from './deps.ts';
 import { accountJobs, accountsFeature } from './features/accounts/index.ts';
@@ -17,7 +18,6 @@ import type { Database } from './platform/db/database.ts';
 import { DEFAULT_SETTINGS } from './platform/env.ts';
 import type { JobDefinitions } from './platform/jobs/jobs.ts';
 import { mailJobs } from './platform/mail/mail-queue.ts';
-import type { Texts } from './platform/site-config.ts';
 import type { ServerTracing } from './platform/tracing.ts';
 
 /** The API app, as main.ts serves it and tests call it. */

@@ -1,7 +1,7 @@
+import type { Texts } from '#common/languages.ts';
 import type { SiteConfig } from '#common/site-config.ts';
 import type { RateLimiter } from '#server/http/rate-limit.ts';
 import type { Database } from '#server/platform/db/database.ts';
-import type { Texts } from '#server/platform/site-config.ts';
 
 /** What every feature is built with; app.ts makes it once. */
 export interface Deps {

@@ -1,10 +1,12 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { type APIRequestContext, type BrowserContext, expect, type Page } from '@playwright/test';
 import { AUTH_API } from '#common/account-api.ts';
 import type { Language } from '#common/languages.ts';
+import { storageEntry } from '#common/storage.ts';
 import { issueFpid } from '#server/features/visitor/fpid.ts';
 import type { CaughtMail } from '#tests/support/mail-server.ts';
+import { newPerson as basePerson, codeIn as codeInText } from '#tests/support/people.ts';
 import { waitForHydration } from './helpers.ts';
 import { MAIL_PORT, SERVER_SECRET } from './settings.ts';
 
@@ -15,7 +17,7 @@ import { MAIL_PORT, SERVER_SECRET } from './settings.ts';
 export async function allowVisitor(context: BrowserContext, baseURL: string) {
   await context.addCookies([
     {
-      name: '_fpid',
+      name: storageEntry('visitorId').name,
       value: issueFpid(Buffer.from(SERVER_SECRET, 'utf8'), randomUUID()),
       url: baseURL,
       sameSite: 'Lax',
@@ -23,19 +25,11 @@ export async function allowVisitor(context: BrowserContext, baseURL: string) {
   ]);
 }
 
-let count = 0;
-
 /** Someone new, with an address and a number no other test uses. */
-export function newPerson(name = 'Ada Lovelace') {
-  const tag = randomBytes(4).toString('hex');
-  count += 1;
-  return {
-    name,
-    email: `e2e-${tag}-${count}@example.com`,
-    phone: `+44 20 ${String(Number.parseInt(tag, 16) % 10_000_000).padStart(7, '0')}${count % 10}`,
-    password: `correct horse ${tag}`,
-  };
-}
+export const newPerson = (name = 'Ada Lovelace') => {
+  const person = basePerson(name);
+  return { ...person, name };
+};
 
 /** The `index`-th mail the SMTP server received for an address, waiting for it to arrive. */
 export async function mailTo(email: string, index = 0): Promise<CaughtMail> {
@@ -53,11 +47,7 @@ export async function mailTo(email: string, index = 0): Promise<CaughtMail> {
   return mail as CaughtMail;
 }
 
-export function codeIn(mail: CaughtMail): string {
-  const code = /^\s+(\d{6})$/m.exec(mail.text)?.[1];
-  if (!code) throw new Error(`No code in mail:\n${mail.text}`);
-  return code;
-}
+export const codeIn = (mail: CaughtMail) => codeInText(mail.text);
 
 /**
  * An input by its accessible name. Labels of required fields end in an asterisk hidden from

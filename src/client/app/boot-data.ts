@@ -1,10 +1,9 @@
-import type { Resources } from '#client/features/i18n/options.ts';
-import type { Language } from '#common/languages.ts';
+import type { Language, Texts } from '#common/languages.ts';
 
 /** What a prerendered page hands the app so that it hydrates without fetching anything. */
 export interface BootData {
   language: Language;
-  resources: Resources;
+  resources: Texts;
 }
 
 export const BOOT_ELEMENT_ID = 'boot-data';

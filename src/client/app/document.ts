@@ -1,4 +1,5 @@
 import type { PageHead } from '#client/features/head/page-head.ts';
+import { escapeHtml } from '#common/html.ts';
 import type { SiteConfig } from '#common/site-config.ts';
 import { BOOT_ELEMENT_ID, type BootData, serializeBootData } from './boot-data.ts';
 
@@ -8,9 +9,6 @@ export interface PageAssets {
   entry: string;
   preloads: string[];
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 /**
  * Loads the app once the page has loaded and painted: the HTML is complete and usable without it,

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { LANGUAGES, type Language, NAMESPACES } from '#common/languages.ts';
+import { LANGUAGES, type Language, NAMESPACES, type Texts } from '#common/languages.ts';
 import { DEFAULT_SITE_CONFIG, fillBrand, type SiteConfig } from '#common/site-config.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -20,8 +20,6 @@ export async function readSiteConfig(): Promise<SiteConfig> {
     privacy: { fingerprintAfterConsent },
   };
 }
-
-export type Texts = Record<string, Record<string, Record<string, unknown>>>;
 
 /** Every namespace of every language, as written (brand placeholders unfilled unless a brand is given). */
 export async function readTexts(

@@ -1,10 +1,10 @@
 import { createInstance, type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import type { Language } from '#common/languages.ts';
+import type { Language, Texts } from '#common/languages.ts';
 import { fillBrand, type SiteConfig } from '#common/site-config.ts';
 import { DETECTION } from './detection.ts';
 import { LazyHttpBackend } from './lazy-http-backend.ts';
-import { baseOptions, type Resources } from './options.ts';
+import { baseOptions } from './options.ts';
 
 /** The brand of /locales/config.json, read once; null when it cannot be read (texts stay as they are). */
 let brand: SiteConfig['brand'] | null = null;
@@ -26,7 +26,7 @@ function readBrandOnce(): Promise<void> {
  * the texts the prerendered page carries, and loads other namespaces over HTTP only when a
  * navigation needs them.
  */
-export function createClientI18n(site: SiteConfig, language: Language, resources: Resources): i18n {
+export function createClientI18n(site: SiteConfig, language: Language, resources: Texts): i18n {
   const instance = createInstance();
   instance
     .use(LazyHttpBackend)

@@ -2,8 +2,6 @@ import type { InitOptions } from 'i18next';
 import { DEFAULT_NAMESPACE, LANGUAGES } from '#common/languages.ts';
 import type { SiteConfig } from '#common/site-config.ts';
 
-export type Resources = Record<string, Record<string, Record<string, unknown>>>;
-
 /**
  * Options shared by the browser and the prerender. There is no fallback language at run time: the
  * page language always comes from the path and is supported, and a test keeps every language

@@ -1,11 +1,9 @@
-import type { Language } from '#common/languages.ts';
+import { escapeHtml } from '#common/html.ts';
+import type { Language, Texts } from '#common/languages.ts';
 import { pagePath } from '#common/routes.ts';
 import type { SiteConfig } from '#common/site-config.ts';
 import type { Mail } from '#server/platform/mail/mailer.ts';
 import type { CodePurpose } from './code-queries.ts';
-
-/** Every namespace of every language, as the translation files hold them. */
-export type Texts = Record<string, Record<string, Record<string, unknown>>>;
 
 /** Where each mail's texts live, and the page its link opens. */
 const SOURCES = {
@@ -23,9 +21,6 @@ interface MailTexts {
   ignore: string;
   signature: string;
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 function mailTexts(texts: Texts, language: Language, kind: CodePurpose): MailTexts {
   const source = SOURCES[kind];

@@ -1,5 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import * as argon2 from '@node-rs/argon2';
+import { describe, expect, it, vi } from 'vitest';
 import { createPasswords, DEFAULT_HASHING, OWASP_MINIMUM } from './passwords.ts';
+
+vi.mock('@node-rs/argon2', async (original) => {
+  const real = await original<typeof argon2>();
+  return { ...real, verify: vi.fn(real.verify) };
+});
 
 describe('passwords', () => {
   it('hash with argon2id at or above OWASP’s minimum by default', async () => {
@@ -24,5 +30,14 @@ describe('passwords', () => {
     const weak = await createPasswords({ memoryCost: 1024, timeCost: 1, parallelism: 1 }).hash('x');
     expect(createPasswords().needsRehash(weak)).toBe(true);
     expect(createPasswords({ memoryCost: 1024, timeCost: 1, parallelism: 1 }).needsRehash(weak)).toBe(false);
+  });
+
+  it('checks an unknown address against a hash of the same cost as a real one, so both take as long', async () => {
+    const passwords = createPasswords();
+    const verify = vi.mocked(argon2.verify);
+    verify.mockClear();
+    expect(await passwords.verify(null, 'a password')).toBe(false);
+    expect(verify).toHaveBeenCalledTimes(1);
+    expect(verify.mock.calls[0]?.[0]).toMatch(/^\$argon2id\$v=19\$m=65536,t=3,p=1\$/);
   });
 });
