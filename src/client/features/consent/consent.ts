@@ -10,7 +10,7 @@ const listeners = new Set<() => void>();
 
 /**
  * Kept in a first-party cookie rather than local storage so that the server could read the
- * choice too (see docs/decisions/003-consent-record.md).
+ * choice too (see docs/decisions/021-consent.md).
  */
 export function readConsent(): Consent {
   const value = readCookie(CONSENT.name);

@@ -15,7 +15,7 @@ export interface Mailer {
   send(mail: Mail): Promise<void>;
 }
 
-/** Seconds before an SMTP server that does not answer counts as down, so a request never hangs on it. */
+/** Milliseconds before an SMTP server that does not answer counts as down, so a delivery job never hangs on it. */
 const SMTP_TIMEOUT_MS = 10_000;
 
 /** Delivers through the SMTP server of SMTP_URL (smtp://user:password@host:port, or smtps://). */
