@@ -1,8 +1,7 @@
-import type { FingerprintAnswer, FingerprintRecord } from '#common/fingerprint.ts';
+import { FINGERPRINT_PATH, type FingerprintAnswer, type FingerprintRecord } from '#common/fingerprint.ts';
 
 /** The specification's pause between getting the identifier and writing the cookie. */
 export const COOKIE_WRITE_DELAY_MS = 100;
-export const FINGERPRINT_ENDPOINT = '/api/fingerprint';
 /** A server that does not answer in time is a failure like any other, not a flow that never ends. */
 export const FINGERPRINT_TIMEOUT_MS = 10_000;
 
@@ -28,7 +27,7 @@ function messageOf(error: unknown): string {
 
 async function requestFpid(ports: VisitorIdPorts): Promise<string> {
   const record = await ports.computeFingerprint();
-  const response = await ports.fetch(FINGERPRINT_ENDPOINT, {
+  const response = await ports.fetch(FINGERPRINT_PATH, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify(record),

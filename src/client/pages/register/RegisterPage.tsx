@@ -9,7 +9,7 @@ import { TextField } from '#client/features/forms/TextField.tsx';
 import { useForm } from '#client/features/forms/use-form.ts';
 import { callApi } from '#client/lib/api-client.ts';
 import { useToast } from '#client/lib/toast/use-toast.ts';
-import { AUTH_API } from '#common/account-api.ts';
+import { AUTH_API, type RegisterAnswer } from '#common/account-api.ts';
 import { EmailSchema, NameSchema, PasswordSchema, PhoneSchema, RegisterSchema } from '#common/account-schemas.ts';
 import type { Language } from '#common/languages.ts';
 import { pagePath } from '#common/routes.ts';
@@ -32,7 +32,7 @@ export default function RegisterPage() {
   );
 
   const submit = form.submit(async (values) => {
-    const result = await callApi<{ email: string }>(AUTH_API.register, { ...values, language: lang });
+    const result = await callApi<RegisterAnswer>(AUTH_API.register, { ...values, language: lang });
     if (!result.ok) return result;
     toast.show({ type: 'success', message: t('created', { email: result.data.email }) });
     navigate(pagePath(lang, 'validation'), { state: { email: result.data.email } });

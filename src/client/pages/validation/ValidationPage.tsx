@@ -10,7 +10,7 @@ import { TextField } from '#client/features/forms/TextField.tsx';
 import { useForm } from '#client/features/forms/use-form.ts';
 import { callApi } from '#client/lib/api-client.ts';
 import { useToast } from '#client/lib/toast/use-toast.ts';
-import { AUTH_API, CODE_LIFETIME_MINUTES } from '#common/account-api.ts';
+import { AUTH_API, CODE_LIFETIME_MINUTES, type VerifyAnswer } from '#common/account-api.ts';
 import { CodeSchema, EmailSchema } from '#common/account-schemas.ts';
 import type { Language } from '#common/languages.ts';
 import { pagePath } from '#common/routes.ts';
@@ -24,7 +24,7 @@ export default function ValidationPage() {
   const form = useForm('validation', { email: '', code: '' }, { email: EmailSchema, code: CodeSchema });
 
   const verify = form.submit(async (values) => {
-    const result = await callApi<{ account: { name: string } }>(AUTH_API.verify, values);
+    const result = await callApi<VerifyAnswer>(AUTH_API.verify, values);
     if (!result.ok) return result;
     setSignedIn(result.data.account);
     toast.show({ type: 'success', message: t('verified', { name: result.data.account.name }) });
