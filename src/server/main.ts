@@ -8,7 +8,7 @@ import { readEnv, settingsFrom } from './platform/env.ts';
 import { scheduleRecurring, startJobRunner } from './platform/jobs/jobs.ts';
 import { outboxMailer, smtpMailer } from './platform/mail/mailer.ts';
 import { loadServerSecret } from './platform/secrets.ts';
-import { readSiteConfig, readTexts } from './platform/site-config.ts';
+import { ownAddress, readSiteConfig, readTexts } from './platform/site-config.ts';
 import { createServerTracing } from './platform/tracing.ts';
 import { loadStaticFiles } from './site/build-files.ts';
 import { createListener } from './site/listener.ts';
@@ -24,8 +24,9 @@ async function main() {
   const secret = await loadServerSecret(env.DATA_DIR, env.SERVER_SECRET);
   const tracing = createServerTracing(env.OTEL_EXPORTER_OTLP_ENDPOINT, env.UPSTREAM_TIMEOUT_MS);
   const settings = settingsFrom(env);
-  // The brand and the texts the site was built with, for mail in the visitor's language.
-  const site = await readSiteConfig();
+  // The brand and the texts the site was built with, for mail in the visitor's language; without
+  // a configured public address, links point at this server.
+  const site = await readSiteConfig({ defaultSiteUrl: ownAddress(env.HOST, env.PORT) });
   const texts = await readTexts();
   const mailer = env.SMTP_URL
     ? smtpMailer(env.SMTP_URL, env.MAIL_FROM ?? `${site.brand.siteName} <no-reply@${site.brand.domain}>`)
@@ -39,7 +40,9 @@ async function main() {
     const store = env.DATABASE_URL ? 'PostgreSQL' : `PGlite in ${env.DATA_DIR}`;
     const analytics = settings.posthog ? `PostHog at ${settings.posthog.host}` : 'embedded (npm run analytics)';
     const mail = env.SMTP_URL ? 'SMTP' : 'the mail_outbox table and this log';
-    console.log(`Serving on http://localhost:${env.PORT} (data: ${store}; analytics: ${analytics}; mail: ${mail})`);
+    console.log(
+      `Serving on ${ownAddress(env.HOST, env.PORT)} (data: ${store}; analytics: ${analytics}; mail: ${mail})`,
+    );
   });
   const stop = () => {
     server.close(() =>
