@@ -15,6 +15,8 @@ interface PageEntry {
   meta?: string;
   /** Further namespaces the page needs from its first render (forms need the error messages). */
   alsoNs?: readonly Namespace[];
+  /** `false`: a step of a visitor's own journey, not worth a search result (noindex, not in the sitemap). */
+  index?: false;
 }
 
 /**
@@ -32,9 +34,16 @@ export const PAGES = {
   cookies: { path: 'cookie-policy', ns: 'cookie', layout: true },
   login: { path: 'login', ns: 'login', layout: false, alsoNs: ['errors'] },
   register: { path: 'register', ns: 'register', layout: false, alsoNs: ['errors'] },
-  validation: { path: 'validation', ns: 'validation', layout: false, alsoNs: ['errors'] },
-  forgotPassword: { path: 'forgot-password', ns: 'login', meta: 'forgot.meta', layout: false, alsoNs: ['errors'] },
-  account: { path: 'account', ns: 'login', meta: 'account.meta', layout: true, alsoNs: ['errors'] },
+  validation: { path: 'validation', ns: 'validation', layout: false, alsoNs: ['errors'], index: false },
+  forgotPassword: {
+    path: 'forgot-password',
+    ns: 'login',
+    meta: 'forgot.meta',
+    layout: false,
+    alsoNs: ['errors'],
+    index: false,
+  },
+  account: { path: 'account', ns: 'login', meta: 'account.meta', layout: true, alsoNs: ['errors'], index: false },
 } as const satisfies Record<string, PageEntry>;
 
 export type PageId = keyof typeof PAGES;

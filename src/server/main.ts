@@ -3,6 +3,7 @@ import { createServer } from 'node:http';
 import path from 'node:path';
 import { type InlineHashes, securityHeaders } from './http/security-headers.ts';
 import { readEnv } from './platform/env.ts';
+import { ownAddress } from './platform/site-config.ts';
 import { loadStaticFiles } from './site/build-files.ts';
 import { createListener } from './site/listener.ts';
 import { startApi } from './start.ts';
@@ -17,7 +18,7 @@ async function main() {
 
   const server = createServer(createListener(api.app, files, security));
   server.listen(env.PORT, env.HOST, () => {
-    console.log(`Serving on http://localhost:${env.PORT} (${api.summary})`);
+    console.log(`Serving on ${ownAddress(env.HOST, env.PORT)} (${api.summary})`);
   });
   const stop = () => {
     server.close(() => api.stop().finally(() => process.exit(0)));

@@ -5,7 +5,7 @@ import { type Env, settingsFrom } from './platform/env.ts';
 import { scheduleRecurring, startJobRunner } from './platform/jobs/jobs.ts';
 import { outboxMailer, smtpMailer } from './platform/mail/mailer.ts';
 import { loadServerSecret } from './platform/secrets.ts';
-import { readSiteConfig, readTexts } from './platform/site-config.ts';
+import { ownAddress, readSiteConfig, readTexts } from './platform/site-config.ts';
 import { createServerTracing } from './platform/tracing.ts';
 
 /** The API with what it runs on, started; `stop` ends the jobs and the tracing, then closes the database. */
@@ -26,8 +26,9 @@ export async function startApi(env: Env, security: Record<string, string>): Prom
   const secret = await loadServerSecret(env.DATA_DIR, env.SERVER_SECRET);
   const tracing = createServerTracing(env.OTEL_EXPORTER_OTLP_ENDPOINT, env.UPSTREAM_TIMEOUT_MS);
   const settings = settingsFrom(env);
-  // The brand and the texts the site was built with, for mail in the visitor's language.
-  const site = await readSiteConfig();
+  // The brand and the texts the site was built with, for mail in the visitor's language; without
+  // a configured public address, links point at this server.
+  const site = await readSiteConfig({ defaultSiteUrl: ownAddress(env.HOST, env.PORT) });
   const texts = await readTexts();
   const mailer = env.SMTP_URL
     ? smtpMailer(env.SMTP_URL, env.MAIL_FROM ?? `${site.brand.siteName} <no-reply@${site.brand.domain}>`)
