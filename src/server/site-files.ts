@@ -1,24 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { LANGUAGES, type Language, NAMESPACES } from '../common/languages.ts';
-import { DEFAULT_SITE_CONFIG, fillBrand, type SiteConfig } from '../common/site-config.ts';
+import { fillBrand, type SiteConfig } from '../common/site-config.ts';
+import { parseSiteConfig } from '../common/site-config-parse.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 export const LOCALES_DIR = path.join(ROOT, 'public/locales');
 
-/** The operator's configuration from public/locales/config.json, over the defaults. */
+/** The operator's configuration from public/locales/config.json, over the defaults (see parseSiteConfig). */
 export async function readSiteConfig(): Promise<SiteConfig> {
-  const file = JSON.parse(await readFile(path.join(LOCALES_DIR, 'config.json'), 'utf8')) as Partial<SiteConfig>;
-  const fingerprintAfterConsent = file.privacy?.fingerprintAfterConsent ?? false;
-  // A typo such as "yes" must not silently leave fingerprinting on.
-  if (typeof fingerprintAfterConsent !== 'boolean') {
-    throw new Error('config.json: privacy.fingerprintAfterConsent must be true or false');
-  }
-  return {
-    brand: { ...DEFAULT_SITE_CONFIG.brand, ...file.brand },
-    siteUrl: (file.siteUrl ?? DEFAULT_SITE_CONFIG.siteUrl).replace(/\/+$/, ''),
-    privacy: { fingerprintAfterConsent },
-  };
+  return parseSiteConfig(JSON.parse(await readFile(path.join(LOCALES_DIR, 'config.json'), 'utf8')));
 }
 
 export type Texts = Record<string, Record<string, Record<string, unknown>>>;

@@ -3,7 +3,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter } from 'react-router';
 import { matchPage } from '../../common/routes.ts';
-import { createClientI18n, rememberLanguage } from '../features/i18n/client-i18n.ts';
+import { createClientI18n } from '../features/i18n/client-i18n.ts';
 import { readSiteConfig, SiteConfigProvider } from '../features/site/site-config.tsx';
 import { App } from './App.tsx';
 import { BOOT_ELEMENT_ID, type BootData } from './boot-data.ts';
@@ -40,4 +40,3 @@ function hydrate() {
 // this one, and a module cannot wait for a chunk that waits for it.
 const current = matchPage(window.location.pathname);
 void (current ? loadPage(current.page) : Promise.resolve()).then(hydrate);
-void rememberLanguage(i18n);

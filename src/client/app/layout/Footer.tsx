@@ -3,20 +3,32 @@ import { Link, useParams } from 'react-router';
 import type { Language } from '../../../common/languages.ts';
 import { pagePath, privacySettingsPath } from '../../../common/routes.ts';
 import { LanguageLinks } from '../../features/i18n/LanguageLinks.tsx';
+import { useSiteConfig } from '../../features/site/site-config.tsx';
 
 const LEGAL_PAGES = [
   ['privacy', 'footer.privacy'],
   ['terms', 'footer.terms'],
   ['cookies', 'footer.cookies'],
+  ['imprint', 'footer.imprint'],
 ] as const;
 
 export function Footer() {
   const { t } = useTranslation();
   const { lang } = useParams() as { lang: Language };
+  const { brand, operator } = useSiteConfig();
   return (
     <footer className="site-footer">
       <div className="container site-footer__grid">
-        <p className="site-footer__tagline">{t('footer.tagline')}</p>
+        {/* Who runs the site, as configured; only the brand until the operator has filled in the rest. */}
+        <p className="site-footer__operator">
+          <strong>{brand.siteName}</strong>
+          {[operator.legalName, ...operator.address].filter(Boolean).map((line) => (
+            <span key={line}>
+              <br />
+              {line}
+            </span>
+          ))}
+        </p>
         <nav aria-labelledby="footer-legal">
           <h2 id="footer-legal">{t('footer.legal')}</h2>
           <ul>

@@ -6,6 +6,7 @@ import type contact from '../../../../public/locales/en/contact.json';
 import type cookie from '../../../../public/locales/en/cookie.json';
 import type errors from '../../../../public/locales/en/errors.json';
 import type home from '../../../../public/locales/en/home.json';
+import type legal from '../../../../public/locales/en/legal.json';
 import type login from '../../../../public/locales/en/login.json';
 import type privacy from '../../../../public/locales/en/privacy.json';
 import type register from '../../../../public/locales/en/register.json';
@@ -33,6 +34,7 @@ declare module 'i18next' {
       validation: typeof validation;
       errors: typeof errors;
       chat: typeof chat;
+      legal: typeof legal;
     };
   }
 }

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { AUTH_API, type LoginAnswer } from '../../../common/account-api.ts';
@@ -6,6 +7,7 @@ import type { Language } from '../../../common/languages.ts';
 import { pagePath } from '../../../common/routes.ts';
 import { AuthCard } from '../../features/auth/AuthCard.tsx';
 import { callApi } from '../../features/auth/api.ts';
+import { useMailLink } from '../../features/auth/mail-link.ts';
 import { setSignedIn } from '../../features/auth/session-store.ts';
 import { Form } from '../../features/forms/Form.tsx';
 import { PasswordField } from '../../features/forms/PasswordField.tsx';
@@ -25,6 +27,13 @@ export default function LoginPage() {
     { email: EmailSchema, password: CurrentPasswordSchema },
     { codeFields: { INVALID_CREDENTIALS: 'password' } },
   );
+
+  // An address passed on by another page (an error's "Sign in" link) is filled in.
+  const passed = useMailLink();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the address arrives
+  useEffect(() => {
+    if (passed) form.set('email', passed.email);
+  }, [passed]);
 
   const submit = form.submit(async (values) => {
     const result = await callApi<LoginAnswer>(AUTH_API.login, { ...values, language: lang });

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { AUTH_API } from '../../../common/account-api.ts';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../common/account-limits.ts';
 import {
   EmailSchema,
   NameSchema,
@@ -18,6 +19,7 @@ import { PasswordField } from '../../features/forms/PasswordField.tsx';
 import { SubmitButton } from '../../features/forms/SubmitButton.tsx';
 import { TextField } from '../../features/forms/TextField.tsx';
 import { useForm } from '../../features/forms/use-form.ts';
+import { useSiteConfig } from '../../features/site/site-config.tsx';
 import { useToast } from '../../features/toast/use-toast.ts';
 
 export default function RegisterPage() {
@@ -25,6 +27,7 @@ export default function RegisterPage() {
   const { lang } = useParams() as { lang: Language };
   const navigate = useNavigate();
   const toast = useToast();
+  const { minimumAge } = useSiteConfig().accounts;
   const form = useForm(
     'register',
     { name: '', email: '', phone: '', password: '', acceptTerms: false, website: '' },
@@ -59,12 +62,12 @@ export default function RegisterPage() {
           field={form.field('password')}
           label={t('password')}
           autoComplete="new-password"
-          hint={t('passwordHint')}
+          hint={t('passwordHint', { count: PASSWORD_MAX_LENGTH, min: PASSWORD_MIN_LENGTH })}
           showStrength
         />
         <CheckboxField
           field={form.field('acceptTerms')}
-          label={t('acceptTerms')}
+          label={t('acceptTerms', { count: minimumAge })}
           after={
             <>
               <Link to={pagePath(lang, 'terms')}>{t('termsLink')}</Link>
