@@ -15,7 +15,7 @@ export function retryAfterSeconds(header: string | null, now = Date.now()): numb
   if (!header) return undefined;
   const value = header.trim();
   if (/^\d+$/.test(value)) return Number(value);
-  const date = Date.parse(value);
+  const date = /GMT$/.test(value) ? Date.parse(value) : Number.NaN;
   return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
 }
 
