@@ -8,6 +8,7 @@ import { brotliCompress, constants } from 'node:zlib';
 import { gzipAsync } from '@gfx/zopfli';
 import { build } from 'vite';
 import { headLinks } from '../src/common/head.ts';
+import { missingLegalFacts } from '../src/common/legal-facts.ts';
 import { allPagePaths } from '../src/common/routes.ts';
 import { listFiles } from '../src/server/list-files.ts';
 import { ROOT, readSiteConfig, readTexts } from '../src/server/site-files.ts';
@@ -90,6 +91,13 @@ async function precompress(files: string[]) {
 
 async function main() {
   const site = await readSiteConfig();
+  // The pages mark each missing legal fact; the operator should hear about them here too.
+  const missing = missingLegalFacts(site);
+  if (missing.length > 0) {
+    console.warn(
+      `config.json leaves out legal facts the privacy policy and the imprint show as placeholders: ${missing.join(', ')}`,
+    );
+  }
   const texts = await readTexts(site.brand);
   const manifest = JSON.parse(await readFile(path.join(CLIENT_DIR, '.vite/manifest.json'), 'utf8')) as Manifest;
   const entry = manifest[ENTRY];
