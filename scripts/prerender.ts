@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants } from 'node:zlib';
 import { gzipAsync } from '@gfx/zopfli';
 import { headLinks, sitemapPaths } from '#common/head.ts';
+import { missingLegalFacts } from '#common/legal-facts.ts';
 import { allPagePaths } from '#common/routes.ts';
 import { ROOT, readSiteConfig, readTexts } from '#server/platform/site-config.ts';
 import { listFiles } from '#server/site/list-files.ts';
@@ -54,6 +55,13 @@ async function precompress(files: string[]) {
 
 async function main() {
   const site = await readSiteConfig();
+  // The pages mark each missing legal fact; the operator should hear about them here too.
+  const missing = missingLegalFacts(site);
+  if (missing.length > 0) {
+    console.warn(
+      `config.json leaves out legal facts the privacy policy and the imprint show as placeholders: ${missing.join(', ')}`,
+    );
+  }
   const texts = await readTexts(site.brand);
   const manifest = JSON.parse(await readFile(path.join(CLIENT_DIR, '.vite/manifest.json'), 'utf8')) as Manifest;
   const entry = manifest[ENTRY];

@@ -78,7 +78,7 @@ test('a return visit sends nothing', async ({ page }) => {
 test('the consent prompt overlays the page, is accessible and usable by keyboard', async ({ page }) => {
   await page.goto('/de/about');
   await waitForHydration(page);
-  const region = page.getByRole('region', { name: 'Ihre Datenschutz-Entscheidung' });
+  const region = page.getByRole('region', { name: 'Ihre Datenschutzentscheidung' });
   await expect(region).toBeVisible();
   await expectAccessible(page);
   expect(await region.evaluate((element) => getComputedStyle(element).position)).toBe('fixed');
@@ -157,8 +157,8 @@ test.describe('with consent granted', () => {
     expect(leave?.properties.$pathname).toBe('/nl');
     for (const request of analytics) expect((await request.response())?.status()).toBe(200);
 
-    // Only the declared items are stored, under the declared names.
-    expect((await context.cookies()).map((c) => c.name).sort()).toEqual(['_fpid', 'consent', 'lang', 'ph_fpid']);
+    // Only the declared items are stored, under the declared names (no language: none was chosen).
+    expect((await context.cookies()).map((c) => c.name).sort()).toEqual(['_fpid', 'consent', 'ph_fpid']);
     expect(problems).toEqual([]);
   });
 
@@ -225,14 +225,20 @@ test('same-origin fetches carry traceparent, and the visit is exported as one tr
   const attributes = Object.fromEntries(fetchSpan?.attributes.map((a) => [a.key, Object.values(a.value)[0]]) ?? []);
   expect(attributes).toMatchObject({ 'http.request.method': 'POST', 'http.response.status_code': 200 });
   expect(fetchSpan?.traceId).toBe(traceId);
+  // What the privacy policy says they carry, and no more: no user agent, no visitor identifier.
+  const exported = traces.map((request) => request.postData() ?? '').join('\n');
+  expect(exported).not.toContain(await page.evaluate(() => navigator.userAgent));
+  const fpid = (await page.context().cookies()).find((c) => c.name === '_fpid')?.value;
+  expect(fpid).toBeTruthy();
+  expect(exported).not.toContain(fpid);
   const version = traces[0]
     ?.postDataJSON()
     .resourceSpans[0].resource.attributes.find((a: { key: string }) => a.key === 'service.version');
   expect(version?.value.stringValue).toBe('1.0.0');
 });
 
-test('with the privacy option, the fingerprint waits for consent', async ({ page }) => {
-  // The operator's option arrives with the page's configuration; this turns it on for one visit.
+/** Turns the operator's privacy option on for one visit: it arrives with the page's configuration. */
+async function withPrivacyOption(page: Page) {
   await page.addInitScript(() => {
     let config: unknown;
     Object.defineProperty(window, '__SITE_CONFIG__', {
@@ -242,11 +248,36 @@ test('with the privacy option, the fingerprint waits for consent', async ({ page
       },
     });
   });
+}
+
+test('with the privacy option, the fingerprint waits for consent, and the prompt says so', async ({ page }) => {
+  await withPrivacyOption(page);
   const records = recordRequests(page, '/api/fingerprint');
   await page.goto('/en');
   await expect(prompt(page)).toBeVisible();
+  await expect(prompt(page)).toContainText(
+    'May we recognise your browser by an identifier computed from its characteristics',
+  );
   await page.waitForTimeout(SERVICES_START_MS);
   expect(records).toHaveLength(0);
   await prompt(page).getByRole('button', { name: 'Allow analytics' }).click();
   await expect.poll(() => records.length, SLOW).toBe(1);
+});
+
+test('with the privacy option, withdrawing consent deletes the visitor identifier', async ({ page, context }) => {
+  await withPrivacyOption(page);
+  await page.goto('/en');
+  await prompt(page).getByRole('button', { name: 'Allow analytics' }).click();
+  await expect.poll(async () => (await cookie(context, '_fpid'))?.value, SLOW).toMatch(FPID);
+
+  // The cookie policy, reached in the app (the prerendered one was built without the option).
+  await page.locator('footer').getByRole('link', { name: 'Privacy settings' }).click();
+  const settings = page.getByRole('region', { name: 'Your choice' });
+  await expect(settings).toContainText('if you withdraw your consent, the _fpid cookie is deleted');
+  await settings.getByRole('button', { name: 'Decline analytics' }).click();
+  await expect(settings.getByText('You currently decline analytics.')).toBeVisible();
+  expect(await cookie(context, '_fpid')).toBeUndefined();
+  // Nothing brings it back while consent stays withdrawn.
+  await page.waitForTimeout(1_000);
+  expect(await cookie(context, '_fpid')).toBeUndefined();
 });

@@ -30,7 +30,7 @@ describe('renderDocument', () => {
       html.match(/<script type="application\/json" id="boot-data"[^>]*>(.*?)<\/script>/s)?.[1] ?? '{}',
     );
     expect(boot.language).toBe('th');
-    expect(Object.keys(boot.resources.th).sort()).toEqual(['about', 'common']);
+    expect(Object.keys(boot.resources.th).sort()).toEqual(['about', 'common', 'legal']);
     expect(html).not.toContain('{{siteName}}');
   });
 

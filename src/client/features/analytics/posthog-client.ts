@@ -1,8 +1,7 @@
 import type { PostHog } from 'posthog-js/dist/module.slim';
-import { readConsent } from '#client/features/consent/index.ts';
-import { deleteCookie } from '#client/lib/cookies.ts';
+import { forgetConsentedItems, readConsent } from '#client/features/consent/index.ts';
 import { POSTHOG_BROWSER_KEY, POSTHOG_PATH } from '#common/analytics.ts';
-import { STORAGE_ENTRIES, storageEntry } from '#common/storage.ts';
+import { storageEntry } from '#common/storage.ts';
 
 const ANALYTICS_COOKIE = storageEntry('analyticsCookie');
 
@@ -55,11 +54,7 @@ export async function startPosthog(): Promise<PostHog> {
 export async function stopPosthog(posthog: PostHog) {
   posthog.set_config({ disable_persistence: true });
   await posthog.shutdown().catch(() => {});
-  for (const entry of STORAGE_ENTRIES) {
-    if (entry.needsConsent !== true) continue;
-    if (entry.kind === 'cookie') deleteCookie(entry.name);
-    else window[entry.kind].removeItem(entry.name);
-  }
+  forgetConsentedItems(false);
 }
 
 /** The person properties sent when the visitor is identified. */

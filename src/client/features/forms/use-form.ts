@@ -93,7 +93,7 @@ export function useForm<V extends Record<string, Value>>(
       setFromServer(fields);
       focus(first);
     } else {
-      void errorToast(failure.code);
+      void errorToast(failure);
     }
   };
 

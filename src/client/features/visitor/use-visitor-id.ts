@@ -6,9 +6,14 @@ import { obtainVisitorId, type VisitorIdState } from './visitor-id.ts';
 
 const FPID = storageEntry('visitorId');
 
+/** Whether the identifier is wanted now; a cookie write still pending when it stops being wanted is dropped. */
+let wanted = false;
+
 const browserPorts = {
   readCookie: () => readCookie(FPID.name),
-  writeCookie: (fpid: string) => writeCookie(FPID, fpid),
+  writeCookie: (fpid: string) => {
+    if (wanted) writeCookie(FPID, fpid);
+  },
   computeFingerprint,
   fetch: (input: string, init: RequestInit) => window.fetch(input, init),
   setTimeout: (callback: () => void, ms: number) => window.setTimeout(callback, ms),
@@ -19,12 +24,22 @@ let run: Promise<VisitorIdState> | null = null;
 
 /**
  * The visitor identifier, its loading flag and error message. The flow starts when `enabled`
- * turns true (after the first paint; with the privacy option, after consent) and runs once.
+ * turns true (after the first paint; with the privacy option, after consent) and runs once. When
+ * `enabled` turns false again (consent withdrawn under the privacy option, which also deletes the
+ * cookie), the identifier is forgotten, and a later consent starts the flow afresh.
  */
 export function useVisitorId(enabled: boolean): VisitorIdState {
   const [state, setState] = useState<VisitorIdState>({ visitorId: null, loading: enabled, error: null });
   useEffect(() => {
-    if (!enabled) return;
+    if (!enabled) {
+      if (wanted) {
+        wanted = false;
+        run = null;
+        setState({ visitorId: null, loading: false, error: null });
+      }
+      return;
+    }
+    wanted = true;
     let current = true;
     setState((previous) => (previous.visitorId || previous.error ? previous : { ...previous, loading: true }));
     run ??= obtainVisitorId(browserPorts);

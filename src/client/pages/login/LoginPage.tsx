@@ -1,6 +1,8 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { AuthCard } from '#client/features/auth/AuthCard.tsx';
+import { useMailLink } from '#client/features/auth/mail-link.ts';
 import { setSignedIn } from '#client/features/auth/session-store.ts';
 import { Form } from '#client/features/forms/Form.tsx';
 import { PasswordField } from '#client/features/forms/PasswordField.tsx';
@@ -25,6 +27,13 @@ export default function LoginPage() {
     { email: EmailSchema, password: CurrentPasswordSchema },
     { codeFields: { INVALID_CREDENTIALS: 'password' } },
   );
+
+  // An address passed on by another page (an error's "Sign in" link) is filled in.
+  const passed = useMailLink();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the address arrives
+  useEffect(() => {
+    if (passed) form.set('email', passed.email);
+  }, [passed]);
 
   const submit = form.submit(async (values) => {
     const result = await callApi<LoginAnswer>(AUTH_API.login, { ...values, language: lang });

@@ -8,8 +8,10 @@ import { SubmitButton } from '#client/features/forms/SubmitButton.tsx';
 import { TextField } from '#client/features/forms/TextField.tsx';
 import { useForm } from '#client/features/forms/use-form.ts';
 import { callApi } from '#client/lib/api-client.ts';
+import { useSiteConfig } from '#client/lib/site-config.tsx';
 import { useToast } from '#client/lib/toast/use-toast.ts';
 import { AUTH_API, type RegisterAnswer } from '#common/account-api.ts';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#common/account-limits.ts';
 import { EmailSchema, NameSchema, PasswordSchema, PhoneSchema, RegisterSchema } from '#common/account-schemas.ts';
 import type { Language } from '#common/languages.ts';
 import { pagePath } from '#common/routes.ts';
@@ -19,6 +21,7 @@ export default function RegisterPage() {
   const { lang } = useParams() as { lang: Language };
   const navigate = useNavigate();
   const toast = useToast();
+  const { minimumAge } = useSiteConfig().accounts;
   const form = useForm(
     'register',
     { name: '', email: '', phone: '', password: '', acceptTerms: false, website: '' },
@@ -53,12 +56,12 @@ export default function RegisterPage() {
           field={form.field('password')}
           label={t('password')}
           autoComplete="new-password"
-          hint={t('passwordHint')}
+          hint={t('passwordHint', { count: PASSWORD_MAX_LENGTH, min: PASSWORD_MIN_LENGTH })}
           showStrength
         />
         <CheckboxField
           field={form.field('acceptTerms')}
-          label={t('acceptTerms')}
+          label={t('acceptTerms', { count: minimumAge })}
           after={
             <>
               <Link to={pagePath(lang, 'terms')}>{t('termsLink')}</Link>

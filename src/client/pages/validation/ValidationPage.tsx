@@ -54,7 +54,7 @@ export default function ValidationPage() {
         <TextField
           field={form.field('code')}
           label={t('code')}
-          hint={t('codeHint', { minutes: CODE_LIFETIME_MINUTES })}
+          hint={t('codeHint', { count: CODE_LIFETIME_MINUTES })}
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={12}

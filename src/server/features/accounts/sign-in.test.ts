@@ -3,7 +3,6 @@ import { AUTH_API } from '#common/account-api.ts';
 import { accountPerson, describeApi, TEST_HASHING, TestClient } from '#tests/support/api.ts';
 import { codeIn } from '#tests/support/people.ts';
 import { LIMITS } from './limits.ts';
-import { createPasswords, DEFAULT_HASHING } from './passwords.ts';
 
 describeApi('sign-in and sessions', (api) => {
   const signIn = (client: TestClient, email: string, password: string) =>

@@ -1,6 +1,6 @@
 import { expect, it, vi } from 'vitest';
+import type { Mailer } from '#server/platform/mail/mailer.ts';
 import { describeOnDatabases } from '#tests/support/databases.ts';
-import type { Mailer } from '../mail/mailer.ts';
 import {
   createJobRunner,
   enqueue,

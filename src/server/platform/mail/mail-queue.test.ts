@@ -2,9 +2,9 @@ import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { expect, it, vi } from 'vitest';
 import { RETENTION } from '#common/retention.ts';
+import { createJobRunner } from '#server/platform/jobs/jobs.ts';
 import { describeOnDatabases } from '#tests/support/databases.ts';
 import { startTestMailServer } from '#tests/support/mail-server.ts';
-import { createJobRunner } from '../jobs/jobs.ts';
 import { mailJobs, queueMail } from './mail-queue.ts';
 import { smtpMailer } from './mailer.ts';
 
