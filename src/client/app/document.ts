@@ -1,6 +1,7 @@
 import type { PageHead } from '#client/features/head/page-head.ts';
 import type { SiteConfig } from '#common/site-config.ts';
 import { BOOT_ELEMENT_ID, type BootData, serializeBootData } from './boot-data.ts';
+import { whenPainted } from './first-paint.ts';
 
 /** Built files a page links to: the inlined stylesheet, the entry module and what it will import. */
 export interface PageAssets {
@@ -12,15 +13,30 @@ export interface PageAssets {
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
+/** Adds the app's entry module and preloads of the modules it will import (listed on the boot data element). */
+export function startApp(d: Document, bootId: string): void {
+  const modules = (d.getElementById(bootId)?.dataset.modules ?? '').split(' ');
+  modules.forEach((url, i) => {
+    if (i > 0) {
+      const link = d.createElement('link');
+      link.rel = 'modulepreload';
+      link.href = url;
+      d.head.append(link);
+    } else {
+      const script = d.createElement('script');
+      script.type = 'module';
+      script.src = url;
+      d.head.append(script);
+    }
+  });
+}
+
 /**
- * Loads the app once the page has loaded and painted: the HTML is complete and usable without it,
- * so its code never competes with the first paint. The same for every page (its hash goes into
- * the CSP); the modules to load are listed on the boot data element.
+ * Loads the app once the browser has reported the page's first paint (whenPainted): the HTML is
+ * complete and usable without it, so its code never competes with the first paint. The same for
+ * every page (its hash goes into the CSP).
  */
-export const APP_LOADER_SCRIPT =
-  'addEventListener("load",function(){requestAnimationFrame(function(){setTimeout(function(){' +
-  `var h=document.head;document.getElementById("${BOOT_ELEMENT_ID}").dataset.modules.split(" ").forEach(function(u,i){` +
-  'var e=document.createElement(i?"link":"script");if(i){e.rel="modulepreload";e.href=u}else{e.type="module";e.src=u}h.append(e)})})})})';
+export const APP_LOADER_SCRIPT = `(${whenPainted})(window,function(){(${startApp})(document,${JSON.stringify(BOOT_ELEMENT_ID)})})`;
 
 /** The script that defines the site configuration global; its hash goes into the CSP. */
 export function siteConfigScript(site: SiteConfig): string {
