@@ -158,16 +158,6 @@ test('an expired session sends the visitor to sign in, saying so', async ({ page
   await expect(page.locator('.header-account')).toHaveCount(0);
 });
 
-test('without a visitor identifier, sign-in says so in the page language', async ({ page }) => {
-  await page.goto('/fr/login');
-  await waitForHydration(page);
-  await field(page, 'Adresse e-mail').fill('someone@example.com');
-  await field(page, 'Mot de passe').fill('whatever password');
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await expect(toasts(page)).toContainText('Votre navigateur n’a pas pu être reconnu.');
-  await expect(page).toHaveURL(/\/fr\/login$/);
-});
-
 test('the header shows who is signed in without moving anything or a hydration warning', async ({
   page,
   context,

@@ -37,6 +37,11 @@ const afterPress = (then: () => void) => {
 interface FormOptions<V> {
   /** Codes that belong under a field although the server sends them for the whole request. */
   codeFields?: Partial<Record<ErrorCode, keyof V & string>>;
+  /**
+   * The form's calls take the visitor identifier (the account calls): each waits for it, starting
+   * it if need be, and one the server refuses is replaced once before the call is made again.
+   */
+  visitor?: boolean;
 }
 
 /**
@@ -113,7 +118,18 @@ export function useForm<V extends Record<string, Value>>(
       }
       setBusy(true);
       try {
-        const result = await send(values);
+        let result: ApiResult<unknown> | undefined;
+        if (options.visitor) {
+          const visitor = await import('#client/features/visitor/visitor-for-calls.ts');
+          await visitor.beforeVisitorCall();
+          result = await send(values);
+          if (result && !result.ok && result.code === 'INVALID_FINGERPRINT') {
+            await visitor.afterRefusedVisitor();
+            result = await send(values);
+          }
+        } else {
+          result = await send(values);
+        }
         if (result && !result.ok) showFailure(result);
       } finally {
         setBusy(false);

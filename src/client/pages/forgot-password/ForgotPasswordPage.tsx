@@ -31,6 +31,7 @@ export default function ForgotPasswordPage() {
     'forgot',
     { email: '', code: '', password: '' },
     { email: EmailSchema, code: CodeSchema, password: PasswordSchema },
+    { visitor: true },
   );
 
   const show = (next: 'email' | 'code', field: 'email' | 'code' | 'password') => {

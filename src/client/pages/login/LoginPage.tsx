@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { AuthCard } from '#client/features/auth/AuthCard.tsx';
+import { cookiesRefused } from '#client/features/auth/cookies-needed.ts';
 import { setSignedIn } from '#client/features/auth/session-store.ts';
 import { Form } from '#client/features/forms/Form.tsx';
 import { PasswordField } from '#client/features/forms/PasswordField.tsx';
@@ -23,10 +24,12 @@ export default function LoginPage() {
     'login',
     { email: '', password: '' },
     { email: EmailSchema, password: CurrentPasswordSchema },
-    { codeFields: { INVALID_CREDENTIALS: 'password' } },
+    { codeFields: { INVALID_CREDENTIALS: 'password' }, visitor: true },
   );
 
   const submit = form.submit(async (values) => {
+    const refused = cookiesRefused();
+    if (refused) return refused;
     const result = await callApi<LoginAnswer>(AUTH_API.login, { ...values, language: lang });
     if (!result.ok) return result;
     if (result.data.status === 'verification-required') {

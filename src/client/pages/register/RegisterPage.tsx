@@ -29,6 +29,7 @@ export default function RegisterPage() {
       password: PasswordSchema,
       acceptTerms: RegisterSchema.shape.acceptTerms,
     },
+    { visitor: true },
   );
 
   const submit = form.submit(async (values) => {

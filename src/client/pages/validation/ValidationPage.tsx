@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { AuthCard } from '#client/features/auth/AuthCard.tsx';
+import { cookiesRefused } from '#client/features/auth/cookies-needed.ts';
 import { useMailLink } from '#client/features/auth/mail-link.ts';
 import { setSignedIn } from '#client/features/auth/session-store.ts';
 import { Form } from '#client/features/forms/Form.tsx';
@@ -21,9 +22,16 @@ export default function ValidationPage() {
   const navigate = useNavigate();
   const toast = useToast();
   const link = useMailLink();
-  const form = useForm('validation', { email: '', code: '' }, { email: EmailSchema, code: CodeSchema });
+  const form = useForm(
+    'validation',
+    { email: '', code: '' },
+    { email: EmailSchema, code: CodeSchema },
+    { visitor: true },
+  );
 
   const verify = form.submit(async (values) => {
+    const refused = cookiesRefused();
+    if (refused) return refused;
     const result = await callApi<{ account: { name: string } }>(AUTH_API.verify, values);
     if (!result.ok) return result;
     setSignedIn(result.data.account);
