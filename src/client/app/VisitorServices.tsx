@@ -5,6 +5,7 @@ import { useConsent } from '#client/features/consent/consent.ts';
 import { useSiteConfig } from '#client/features/site/site-config.tsx';
 import { startTracing } from '#client/features/tracing/browser-tracing.ts';
 import { useVisitorId } from '#client/features/visitor/use-visitor-id.ts';
+import type { VisitorIdState } from '#client/features/visitor/visitor-id.ts';
 
 /**
  * How long the heavy work (tracing, computing the fingerprint, analytics) waits after the prompt:
@@ -40,5 +41,19 @@ export default function VisitorServices() {
   const identify = settled && consent !== null && (!privacy.fingerprintAfterConsent || consent === 'granted');
   const visitor = useVisitorId(identify);
   useAnalytics(consent === 'granted', visitor);
+  useVisitorMark(settled, identify, visitor);
   return consent === 'pending' ? <ConsentPrompt /> : null;
+}
+
+/**
+ * Marks the document with where the identifier flow stands once the page has settled, for tests
+ * that must know nothing more will be sent: `off` (the privacy option waits for consent),
+ * `identified` or `failed`.
+ */
+function useVisitorMark(settled: boolean, identify: boolean, visitor: VisitorIdState) {
+  const mark = !settled ? null : !identify ? 'off' : visitor.visitorId ? 'identified' : visitor.error ? 'failed' : null;
+  useEffect(() => {
+    if (mark) document.documentElement.dataset.visitor = mark;
+    else delete document.documentElement.dataset.visitor;
+  }, [mark]);
 }

@@ -1,3 +1,5 @@
+import { BEACON_NAMES } from '#client/features/analytics/first-page-view.ts';
+import { countPageView } from '#client/features/analytics/page-view-beacon.ts';
 import type { PageHead } from '#client/features/head/page-head.ts';
 import type { SiteConfig } from '#common/site-config.ts';
 import { BOOT_ELEMENT_ID, type BootData, serializeBootData } from './boot-data.ts';
@@ -32,11 +34,13 @@ export function startApp(d: Document, bootId: string): void {
 }
 
 /**
- * Loads the app once the browser has reported the page's first paint (whenPainted): the HTML is
- * complete and usable without it, so its code never competes with the first paint. The same for
- * every page (its hash goes into the CSP).
+ * Once the browser has reported the page's first paint (whenPainted): counts the page view of a
+ * visitor who consented to analytics with a small beacon (countPageView; the app takes it over
+ * from `window.__pageView`), then loads the app. The HTML is complete and usable without the app,
+ * so its code never competes with the first paint. The same for every page (its hash goes into the
+ * CSP).
  */
-export const APP_LOADER_SCRIPT = `(${whenPainted})(window,function(){(${startApp})(document,${JSON.stringify(BOOT_ELEMENT_ID)})})`;
+export const APP_LOADER_SCRIPT = `(${whenPainted})(window,function(){try{window.__pageView=(${countPageView})(window,${JSON.stringify(BEACON_NAMES)})}catch(e){}(${startApp})(document,${JSON.stringify(BOOT_ELEMENT_ID)})})`;
 
 /** The script that defines the site configuration global; its hash goes into the CSP. */
 export function siteConfigScript(site: SiteConfig): string {
