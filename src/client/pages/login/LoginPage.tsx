@@ -11,21 +11,22 @@ import { useForm } from '#client/features/forms/use-form.ts';
 import { useToast } from '#client/features/toast/use-toast.ts';
 import { callApi } from '#client/lib/api-client.ts';
 import { AUTH_API, type LoginAnswer } from '#common/account-api.ts';
-import { CurrentPasswordSchema, EmailSchema } from '#common/account-schemas.ts';
 import type { Language } from '#common/languages.ts';
 import { pagePath } from '#common/routes.ts';
+
+/** The fields' rules, imported after hydration: zod is not needed to show the form or take a keystroke. */
+const rules = () =>
+  import('#common/account-schemas.ts').then((s) => ({ email: s.EmailSchema, password: s.CurrentPasswordSchema }));
 
 export default function LoginPage() {
   const { t } = useTranslation('login');
   const { lang } = useParams() as { lang: Language };
   const navigate = useNavigate();
   const toast = useToast();
-  const form = useForm(
-    'login',
-    { email: '', password: '' },
-    { email: EmailSchema, password: CurrentPasswordSchema },
-    { codeFields: { INVALID_CREDENTIALS: 'password' }, visitor: true },
-  );
+  const form = useForm('login', { email: '', password: '' }, rules, {
+    codeFields: { INVALID_CREDENTIALS: 'password' },
+    visitor: true,
+  });
 
   const submit = form.submit(async (values) => {
     const refused = cookiesRefused();

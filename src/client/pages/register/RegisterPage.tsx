@@ -10,9 +10,18 @@ import { useForm } from '#client/features/forms/use-form.ts';
 import { useToast } from '#client/features/toast/use-toast.ts';
 import { callApi } from '#client/lib/api-client.ts';
 import { AUTH_API } from '#common/account-api.ts';
-import { EmailSchema, NameSchema, PasswordSchema, PhoneSchema, RegisterSchema } from '#common/account-schemas.ts';
 import type { Language } from '#common/languages.ts';
 import { pagePath } from '#common/routes.ts';
+
+/** The fields' rules, imported after hydration: zod is not needed to show the form or take a keystroke. */
+const rules = () =>
+  import('#common/account-schemas.ts').then((s) => ({
+    name: s.NameSchema,
+    email: s.EmailSchema,
+    phone: s.PhoneSchema,
+    password: s.PasswordSchema,
+    acceptTerms: s.RegisterSchema.shape.acceptTerms,
+  }));
 
 export default function RegisterPage() {
   const { t } = useTranslation('register');
@@ -22,13 +31,7 @@ export default function RegisterPage() {
   const form = useForm(
     'register',
     { name: '', email: '', phone: '', password: '', acceptTerms: false, website: '' },
-    {
-      name: NameSchema,
-      email: EmailSchema,
-      phone: PhoneSchema,
-      password: PasswordSchema,
-      acceptTerms: RegisterSchema.shape.acceptTerms,
-    },
+    rules,
     { visitor: true },
   );
 

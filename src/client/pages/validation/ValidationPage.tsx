@@ -12,9 +12,11 @@ import { useForm } from '#client/features/forms/use-form.ts';
 import { useToast } from '#client/features/toast/use-toast.ts';
 import { callApi } from '#client/lib/api-client.ts';
 import { AUTH_API, CODE_LIFETIME_MINUTES } from '#common/account-api.ts';
-import { CodeSchema, EmailSchema } from '#common/account-schemas.ts';
 import type { Language } from '#common/languages.ts';
 import { pagePath } from '#common/routes.ts';
+
+/** The fields' rules, imported after hydration: zod is not needed to show the form or take a keystroke. */
+const rules = () => import('#common/account-schemas.ts').then((s) => ({ email: s.EmailSchema, code: s.CodeSchema }));
 
 export default function ValidationPage() {
   const { t } = useTranslation('validation');
@@ -22,12 +24,7 @@ export default function ValidationPage() {
   const navigate = useNavigate();
   const toast = useToast();
   const link = useMailLink();
-  const form = useForm(
-    'validation',
-    { email: '', code: '' },
-    { email: EmailSchema, code: CodeSchema },
-    { visitor: true },
-  );
+  const form = useForm('validation', { email: '', code: '' }, rules, { visitor: true });
 
   const verify = form.submit(async (values) => {
     const refused = cookiesRefused();
