@@ -163,18 +163,6 @@ test('an expired session sends the visitor to sign in, saying so', async ({ page
   await expect(page.locator('.header-account')).toHaveCount(0);
 });
 
-test('without a visitor identifier, sign-in says so in the page language', async ({ page }) => {
-  await page.goto('/fr/login');
-  await waitForHydration(page);
-  await field(page, 'Adresse e-mail').fill('someone@example.com');
-  await field(page, 'Mot de passe').fill('whatever password');
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await expect(toasts(page)).toContainText(
-    'Une vérification de sécurité n’a pas pu aboutir. Veuillez autoriser les cookies pour ce site',
-  );
-  await expect(page).toHaveURL(/\/fr\/login$/);
-});
-
 test('the header shows who is signed in without moving anything or a hydration warning', async ({
   page,
   context,

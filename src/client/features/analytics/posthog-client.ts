@@ -11,8 +11,10 @@ let starts = 0;
  * posthog-js, fetched and started only once the visitor agreed. The slim build leaves out
  * recordings, surveys and the rest, which the site does not use; every request goes to the site's
  * own origin. posthog-js names its cookie and local storage item `ph_` + persistence_name.
+ * `anonymousId`: the id a page view beacon went under anonymously, which posthog-js then takes as
+ * its own anonymous id (unless it has stored one), so both count one visitor.
  */
-export async function startPosthog(): Promise<PostHog> {
+export async function startPosthog(anonymousId: string | null = null): Promise<PostHog> {
   const { posthog } = await import('posthog-js/dist/module.slim');
   // A named instance each time: after consent was withdrawn and given again in the same page, the
   // instance that was shut down stays shut down.
@@ -27,6 +29,7 @@ export async function startPosthog(): Promise<PostHog> {
       secure_cookie: true,
       cross_subdomain_cookie: false,
       person_profiles: 'identified_only',
+      ...(anonymousId ? { bootstrap: { distinctID: anonymousId } } : {}),
       // Page views are captured on every route change by the app itself; page leaves on unload too.
       capture_pageview: false,
       capture_pageleave: true,

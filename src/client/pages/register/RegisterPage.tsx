@@ -11,10 +11,20 @@ import { callApi } from '#client/lib/api-client.ts';
 import { useSiteConfig } from '#client/lib/site-config.tsx';
 import { useToast } from '#client/lib/toast/use-toast.ts';
 import { AUTH_API, type RegisterAnswer } from '#common/account-api.ts';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#common/account-limits.ts';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#common/account-fields.ts';
 import { EmailSchema, NameSchema, PasswordSchema, PhoneSchema, RegisterSchema } from '#common/account-schemas.ts';
 import type { Language } from '#common/languages.ts';
 import { pagePath } from '#common/routes.ts';
+
+/** The fields' rules, imported after hydration: zod is not needed to show the form or take a keystroke. */
+const rules = () =>
+  import('#common/account-schemas.ts').then((s) => ({
+    name: s.NameSchema,
+    email: s.EmailSchema,
+    phone: s.PhoneSchema,
+    password: s.PasswordSchema,
+    acceptTerms: s.RegisterSchema.shape.acceptTerms,
+  }));
 
 export default function RegisterPage() {
   const { t } = useTranslation('register');
@@ -25,13 +35,8 @@ export default function RegisterPage() {
   const form = useForm(
     'register',
     { name: '', email: '', phone: '', password: '', acceptTerms: false, website: '' },
-    {
-      name: NameSchema,
-      email: EmailSchema,
-      phone: PhoneSchema,
-      password: PasswordSchema,
-      acceptTerms: RegisterSchema.shape.acceptTerms,
-    },
+    rules,
+    { visitor: true },
   );
 
   const submit = form.submit(async (values) => {
