@@ -8,7 +8,7 @@ import { SERVER_SECRET } from './settings.ts';
 const FPID = /^v1\.[\w-]+\.[\w-]+$/;
 const TRACEPARENT = /^00-[0-9a-f]{32}-[0-9a-f]{16}-01$/;
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
-const SLOW = { timeout: 15_000 };
+const SLOW = { timeout: 20_000 };
 
 /**
  * Resolves once the visitor services have settled on this page and the identifier flow is where

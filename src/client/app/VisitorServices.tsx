@@ -6,24 +6,24 @@ import { startTracing } from '#client/features/tracing/browser-tracing.ts';
 import { useVisitorId } from '#client/features/visitor/use-visitor-id.ts';
 import type { VisitorIdState } from '#client/features/visitor/visitor-id.ts';
 import { useSiteConfig } from '#client/lib/site-config.tsx';
+import { whenQuiet } from './quiet.ts';
 
 /**
- * How long the heavy work (tracing, computing the fingerprint, analytics) waits after the prompt:
+ * When the heavy work (tracing, computing the fingerprint, analytics) may start after the prompt:
  * computing a fingerprint takes several long tasks on a slow phone, and they must not compete with
- * the visitor's first reading and tapping.
+ * the visitor's first reading and tapping, nor land while the page is still busy loading.
  */
-const SETTLE_MS = 3_000;
+const SETTLE = { minMs: 3_000, quietMs: 2_000, maxMs: 10_000 };
 
-/** True once the page has settled: SETTLE_MS later, in an idle moment; then tracing has started. */
+/** True once the page has settled (whenQuiet), in an idle moment; then tracing has started. */
 function useSettledAndTraced(): boolean {
   const [ready, setReady] = useState(false);
   useEffect(() => {
     const start = () => startTracing().then(() => setReady(true));
-    const timer = setTimeout(() => {
+    return whenQuiet(() => {
       if ('requestIdleCallback' in window) requestIdleCallback(start, { timeout: 2_000 });
       else void start();
-    }, SETTLE_MS);
-    return () => clearTimeout(timer);
+    }, SETTLE);
   }, []);
   return ready;
 }
