@@ -1,8 +1,9 @@
-import { mkdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import path from 'node:path';
 import { createApp, JOBS } from './app.ts';
 import { type InlineHashes, securityHeaders } from './http/security-headers.ts';
+import { ownerOnlyDir } from './platform/db/data-dir.ts';
 import { openDatabase } from './platform/db/database.ts';
 import { readEnv, settingsFrom } from './platform/env.ts';
 import { scheduleRecurring, startJobRunner } from './platform/jobs/jobs.ts';
@@ -15,8 +16,10 @@ import { createListener } from './site/listener.ts';
 
 /** Reads the environment and the build, opens the database, and serves; stops cleanly on a signal. */
 async function main() {
+  // Everything the server writes (the secret, the embedded database, its lock) is for its owner only.
+  process.umask(0o077);
   const env = readEnv();
-  await mkdir(env.DATA_DIR, { recursive: true });
+  await ownerOnlyDir(env.DATA_DIR);
   const files = await loadStaticFiles(path.join(env.SITE_DIR, 'client'));
   const inline = JSON.parse(await readFile(path.join(env.SITE_DIR, 'inline-hashes.json'), 'utf8')) as InlineHashes;
   const security = securityHeaders(inline);

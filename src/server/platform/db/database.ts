@@ -10,9 +10,34 @@ export interface Database {
    * `tx` inside: on PGlite a query on the database itself waits for the transaction and never ends.
    */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** Whether the database answers a trivial query within `timeoutMs`: the readiness of /api/health. */
+  ping(timeoutMs: number): Promise<boolean>;
   close(): Promise<void>;
   kind: 'pglite' | 'postgres';
 }
+
+/**
+ * The database did not answer in time, or cannot be reached: a passing condition, not a fault of
+ * the request, answered 503 (see http/api-error.ts). The pool drops a broken connection, so the
+ * next request gets a fresh one once the database is back.
+ */
+export class DatabaseUnavailableError extends Error {
+  override name = 'DatabaseUnavailableError';
+}
+
+/** How long the server waits on its database before it answers 503 rather than hang. */
+export interface DatabaseTimeouts {
+  /** To get a connection (PostgreSQL: open one, or wait for a free one in the pool). */
+  connectMs: number;
+  /**
+   * For one statement: PostgreSQL cancels it (statement_timeout), and the client gives up a little
+   * later on a server that stopped answering at all. On PGlite, which runs one statement at a time
+   * in this process, it bounds the wait for the statements before it instead.
+   */
+  statementMs: number;
+}
+
+export const DEFAULT_TIMEOUTS: DatabaseTimeouts = { connectMs: 3_000, statementMs: 5_000 };
 
 export type Queryable = Pick<Database, 'query'>;
 
@@ -30,13 +55,15 @@ export interface DatabaseOptions {
   dataDir: string;
   /** When set, PostgreSQL is used instead and several server instances can share it. */
   databaseUrl?: string;
+  timeouts?: Partial<DatabaseTimeouts>;
 }
 
 const MIGRATIONS_DIR = new URL('./migrations/', import.meta.url);
 
 /** Opens the database and brings its schema up to date before anyone queries it. */
-export async function openDatabase({ dataDir, databaseUrl }: DatabaseOptions): Promise<Database> {
-  const driver = databaseUrl ? openPostgres(databaseUrl) : await openPglite(dataDir);
+export async function openDatabase({ dataDir, databaseUrl, timeouts }: DatabaseOptions): Promise<Database> {
+  const limits = { ...DEFAULT_TIMEOUTS, ...timeouts };
+  const driver = databaseUrl ? openPostgres(databaseUrl, limits) : await openPglite(dataDir, limits);
   try {
     await runMigrations(driver, MIGRATIONS_DIR);
   } catch (error) {
