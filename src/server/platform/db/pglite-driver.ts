@@ -1,17 +1,24 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { access } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { NodeFS } from '@electric-sql/pglite/nodefs';
 import { lockDataDir, restrictTree, syncTree } from './data-dir.ts';
 import { type DatabaseTimeouts, DatabaseUnavailableError, type Driver } from './database.ts';
 
 /**
- * PostgreSQL's settings for the embedded database: PGlite's own, made durable. PGlite turns fsync
- * off (`-F`), so a power cut could lose commits that were already acknowledged (a killed process
- * loses nothing: the operating system still writes what it was given). Here fsync is on, and the
- * write-ahead log is flushed with fsync(), the one call the WebAssembly file layer passes on to the
- * disk (see DurableNodeFS; its fdatasync does nothing).
+ * PostgreSQL's settings for the embedded database: PGlite's own, with two changes.
+ *
+ * Durability: PGlite turns fsync off (`-F`), so a power cut could lose commits that were already
+ * acknowledged (a killed process loses nothing: the operating system still writes what it was
+ * given). Here fsync is on, and the write-ahead log is flushed with fsync(), the one call the
+ * WebAssembly file layer passes on to the disk (see DurableNodeFS; its fdatasync does nothing).
+ *
+ * Memory: PostgreSQL's shared buffers (128 MB by default) live in PGlite's WebAssembly memory,
+ * which never shrinks. The operating system caches the files as well, so 16 MB serves a site's
+ * tables and saves some 120 MB (docs/decisions/004-database.md has the measurements).
  */
 const START_PARAMS = [
   ...PGlite.defaultStartParams.filter((param) => param !== '-F'),
@@ -19,7 +26,25 @@ const START_PARAMS = [
   'fsync=on',
   '-c',
   'wal_sync_method=fsync',
+  '-c',
+  'shared_buffers=16MB',
 ];
+
+/** Creates a new database in `folder` in a child process, which takes PGlite's memory for that with it. */
+async function createInChild(folder: string): Promise<void> {
+  const child = spawn(process.execPath, [fileURLToPath(new URL('./create-pglite.ts', import.meta.url)), folder], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let errors = '';
+  child.stderr.on('data', (chunk: Buffer) => {
+    errors += chunk.toString();
+  });
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', resolve);
+  });
+  if (code !== 0) throw new Error(`Creating the embedded database in ${folder} failed: ${errors.trim().slice(0, 500)}`);
+}
 
 type PostgresMod = Parameters<NodeFS['init']>[1];
 
@@ -101,6 +126,7 @@ export async function openPglite(dataDir: string, timeouts: DatabaseTimeouts): P
       () => false,
       () => true,
     );
+    if (fresh) await createInChild(folder);
     db = await PGlite.create({ fs: new DurableNodeFS(folder), startParams: START_PARAMS });
     // PGlite writes a new database's files readable and writable by everyone, and without fsync.
     await restrictTree(folder);
