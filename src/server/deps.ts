@@ -32,4 +32,6 @@ export interface Settings {
   healthTimeoutMs: number;
   /** Argon2id parameters; the accounts' default unless a test passes weaker ones, to run fast. */
   passwordHashing?: { memoryCost: number; timeCost: number; parallelism: number };
+  /** How many hashes run at once and may wait (see accounts/passwords.ts); half the processors by default. */
+  hashingLimits?: { concurrency: number; queue: number };
 }

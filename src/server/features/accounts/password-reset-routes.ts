@@ -28,6 +28,7 @@ export function passwordResetRoutes(deps: AccountDeps) {
   });
 
   routes.post(AUTH_API.resetPassword, visitor, jsonBody(ResetPasswordSchema), async (c) => {
+    deps.passwords.checkCapacity();
     await limiter.enforce([hit('resetPerClient', c.var.clientAddress)]);
     const { email, code, password } = c.req.valid('json');
     const account = await findAccountByEmail(db, email);

@@ -18,6 +18,7 @@ export function signInRoutes(deps: AccountDeps) {
 
   routes.post(AUTH_API.login, requireVisitor(deps.secret), jsonBody(LoginSchema), async (c) => {
     const { email, password, language } = c.req.valid('json');
+    passwords.checkCapacity();
     await limiter.enforce([hit('loginPerClient', c.var.clientAddress), hit('loginPerAccount', email)]);
 
     // An unknown address costs the same hashing as a wrong password, and gets the same answer.
