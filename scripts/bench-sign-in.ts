@@ -1,94 +1,237 @@
-// Sign-in latency over HTTP on this machine, hashing included (argon2id at the server's parameters):
-// `npm run bench:sign-in`. The budget is a median within 300 ms. Runs on PGlite in a temporary
-// folder, or on the PostgreSQL of DATABASE_URL (its accounts are removed afterwards; its rate limit
-// windows lapse within the hour).
-import { mkdtemp, rm } from 'node:fs/promises';
+// Sign-in over HTTP on this machine, hashing included (argon2id at the server's parameters):
+// `npm run bench:sign-in`. The server runs in a process of its own, as in production, serving the
+// build in dist/ (run `npm run build` first) and the API, on PGlite in a temporary folder or on the
+// PostgreSQL of DATABASE_URL (its accounts are removed afterwards; its rate limit windows lapse
+// within the hour). It measures:
+// - sequential sign-ins: successful, wrong password, unknown address (budget: median within 300 ms);
+// - page latency alone, then during a flood of --flood parallel sign-ins (default 256) for
+//   --seconds (default 10), each from an address of its own for an address no account has, so that
+//   every one of them costs a hash; meanwhile honest sign-ins keep coming, one at a time.
+// --unbounded hashes every sign-in at once, as the server did before its hashing queue.
+import { type ChildProcess, fork } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { serve } from '@hono/node-server';
+import { parseArgs } from 'node:util';
 import { AUTH_API } from '#common/account-api.ts';
 import { createApp } from '#server/app.ts';
 import { createPasswords, DEFAULT_HASHING } from '#server/features/accounts/passwords.ts';
 import { issueFpid } from '#server/features/visitor/fpid.ts';
 import { securityHeaders } from '#server/http/security-headers.ts';
 import { openDatabase } from '#server/platform/db/database.ts';
+import { ROOT } from '#server/platform/site-config.ts';
+import { loadStaticFiles } from '#server/site/build-files.ts';
+import { createListener } from '#server/site/listener.ts';
 
-const ACCOUNTS = 10;
-/** Each account signs in as often as its rate limit allows in one window. */
-const ROUNDS = 10;
-const PASSWORD = 'correct horse battery staple';
-
-const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-sign-in-'));
-const db = await openDatabase({ dataDir, databaseUrl: process.env.DATABASE_URL });
-const secret = Buffer.alloc(32, 3);
-// One trusted proxy, so that each request can come from an address of its own and the per-client
-// limit, which a benchmark from one machine would reach, stays out of the measurement.
-const app = createApp({
-  security: securityHeaders({ scripts: [], styles: [] }),
-  db,
-  secret,
-  trustedProxies: 1,
+const { values: args } = parseArgs({
+  options: {
+    serve: { type: 'string' },
+    flood: { type: 'string', default: '256' },
+    seconds: { type: 'string', default: '10' },
+    unbounded: { type: 'boolean', default: false },
+  },
 });
-const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
-await new Promise((resolve) => server.once('listening', resolve));
-const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-const run = `${Date.now()}`;
-const hash = await createPasswords().hash(PASSWORD);
-const emails = Array.from({ length: ACCOUNTS }, (_, n) => `bench-${run}-${n}@example.com`);
-for (const [n, email] of emails.entries()) {
-  await db.query(
-    `INSERT INTO accounts (name, email, phone, password_hash, language, verified_at)
-     VALUES ('Bench', $1, $2, $3, 'en', now())`,
-    [email, `+4420${run.slice(-6)}${n}`, hash],
-  );
+/** Accounts for the sequential sign-ins; each signs in as often as its rate limit allows in one window. */
+const ACCOUNTS = 10;
+const ROUNDS = 10;
+/** Accounts that sign in honestly during the flood, each fewer times than its limit. */
+const HONEST_ACCOUNTS = 10;
+const HONEST_PER_ACCOUNT = 9;
+const PASSWORD = 'correct horse battery staple';
+const PAGE = '/en/about';
+const PAGE_WORKERS = 8;
+const secret = Buffer.alloc(32, 3);
+
+interface Ready {
+  port: number;
+  emails: string[];
+  honest: string[];
 }
 
-let requests = 0;
-async function signIn(email: string, password: string): Promise<number> {
-  requests += 1;
-  const start = performance.now();
-  const response = await fetch(`${base}${AUTH_API.login}`, {
-    method: 'POST',
-    headers: {
-      Origin: base,
-      'Content-Type': 'application/json',
-      'X-Forwarded-For': `10.9.${requests >> 8}.${requests & 255}`,
-      Cookie: `_fpid=${issueFpid(secret, 'bench')}`,
-    },
-    body: JSON.stringify({ email, password }),
+/** The server process: the product's listener (built site and API) on its own port. */
+async function serve(dataDir: string) {
+  const db = await openDatabase({ dataDir, databaseUrl: process.env.DATABASE_URL });
+  const run = `${Date.now()}`;
+  const hash = await createPasswords().hash(PASSWORD);
+  const all = Array.from({ length: ACCOUNTS + HONEST_ACCOUNTS }, (_, n) => `bench-${run}-${n}@example.com`);
+  for (const [n, email] of all.entries()) {
+    await db.query(
+      `INSERT INTO accounts (name, email, phone, password_hash, language, verified_at)
+       VALUES ('Bench', $1, $2, $3, 'en', now())`,
+      [email, `+4420${run.slice(-6)}${String(n).padStart(2, '0')}`, hash],
+    );
+  }
+  const inline = JSON.parse(await readFile(path.join(ROOT, 'dist/inline-hashes.json'), 'utf8'));
+  const security = securityHeaders(inline);
+  const files = await loadStaticFiles(path.join(ROOT, 'dist/client'));
+  // One trusted proxy, so that each request can come from an address of its own and the per-client
+  // limit, which a benchmark from one machine would reach, stays out of the measurement.
+  const app = createApp({
+    security,
+    db,
+    secret,
+    trustedProxies: 1,
+    settings: args.unbounded ? { hashingLimits: { concurrency: 1_000_000, queue: 1_000_000 } } : {},
   });
-  await response.arrayBuffer();
-  const elapsed = performance.now() - start;
-  const expected = password === PASSWORD && !email.startsWith('nobody') ? 200 : 401;
-  if (response.status !== expected) throw new Error(`Sign-in answered ${response.status}, expected ${expected}`);
-  return elapsed;
+  const server = createServer(createListener(app, files, security));
+  server.listen(0, '127.0.0.1', () => {
+    const { port } = server.address() as AddressInfo;
+    process.send?.({ port, emails: all.slice(0, ACCOUNTS), honest: all.slice(ACCOUNTS) } satisfies Ready);
+  });
+  process.on('message', async () => {
+    server.closeAllConnections();
+    server.close();
+    await db.query('DELETE FROM accounts WHERE email = ANY($1)', [all]);
+    await db.close();
+    process.exit(0);
+  });
 }
 
-const stats = (label: string, times: number[]) => {
-  const sorted = [...times].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]?.toFixed(1);
-  console.log(`${label}: n=${sorted.length} median ${at(0.5)} ms, p90 ${at(0.9)} ms, max ${at(1)} ms`);
-};
-
-await signIn('warm-up-nobody@example.com', 'x');
-const success: number[] = [];
-const wrong: number[] = [];
-const unknown: number[] = [];
-for (let round = 0; round < ROUNDS; round++) {
-  for (const email of emails.slice(0, ACCOUNTS / 2)) success.push(await signIn(email, PASSWORD));
-  for (const email of emails.slice(ACCOUNTS / 2)) wrong.push(await signIn(email, 'not the password'));
-  unknown.push(await signIn(`nobody-${run}-${round}@example.com`, PASSWORD));
+if (args.serve) {
+  await serve(args.serve);
+} else {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-sign-in-'));
+  const child: ChildProcess = fork(new URL(import.meta.url).pathname, [
+    '--serve',
+    dataDir,
+    ...(args.unbounded ? ['--unbounded'] : []),
+  ]);
+  try {
+    const ready = await new Promise<Ready>((resolve, reject) => {
+      child.once('message', (message) => resolve(message as Ready));
+      child.once('exit', (code) => reject(new Error(`The server exited (${code})`)));
+    });
+    await measure(ready);
+  } finally {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.send('stop');
+    await exited;
+    await rm(dataDir, { recursive: true, force: true });
+  }
 }
 
-const { memoryCost, timeCost, parallelism } = DEFAULT_HASHING;
-console.log(`argon2id m=${memoryCost} KiB, t=${timeCost}, p=${parallelism}; ${db.kind}; sequential requests over HTTP`);
-stats('successful sign-in', success);
-stats('wrong password', wrong);
-stats('unknown address', unknown);
+async function measure({ port, emails, honest }: Ready) {
+  const base = `http://127.0.0.1:${port}`;
+  const cookie = `_fpid=${issueFpid(secret, 'bench')}`;
+  let requests = 0;
 
-server.close();
-await db.query('DELETE FROM accounts WHERE email = ANY($1)', [emails]);
-await db.close();
-await rm(dataDir, { recursive: true, force: true });
+  /** One sign-in from an address of its own: its status and how long it took. */
+  async function signIn(email: string, password: string) {
+    requests += 1;
+    const start = performance.now();
+    const response = await fetch(`${base}${AUTH_API.login}`, {
+      method: 'POST',
+      headers: {
+        Origin: base,
+        'Content-Type': 'application/json',
+        'X-Forwarded-For': `10.${(requests >> 16) & 255}.${(requests >> 8) & 255}.${requests & 255}`,
+        Cookie: cookie,
+      },
+      body: JSON.stringify({ email, password }),
+    });
+    await response.arrayBuffer();
+    return { status: response.status, ms: performance.now() - start };
+  }
+
+  async function expectSignIn(email: string, password: string) {
+    const { status, ms } = await signIn(email, password);
+    const expected = password === PASSWORD && !email.startsWith('nobody') ? 200 : 401;
+    if (status !== expected) throw new Error(`Sign-in answered ${status}, expected ${expected}`);
+    return ms;
+  }
+
+  /** Pages, PAGE_WORKERS at a time, until `until` resolves: each one's latency. */
+  async function pages(until: Promise<unknown>) {
+    const times: number[] = [];
+    let done = false;
+    void until.then(() => {
+      done = true;
+    });
+    const worker = async () => {
+      while (!done) {
+        const start = performance.now();
+        const response = await fetch(`${base}${PAGE}`, { headers: { 'Accept-Encoding': 'br' } });
+        await response.arrayBuffer();
+        if (response.status !== 200) throw new Error(`${PAGE} answered ${response.status}`);
+        times.push(performance.now() - start);
+      }
+    };
+    const started = performance.now();
+    await Promise.all(Array.from({ length: PAGE_WORKERS }, worker));
+    return { times, seconds: (performance.now() - started) / 1000 };
+  }
+
+  const percentile = (values: number[], q: number) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
+  };
+  const stats = (label: string, times: number[]) => {
+    const at = (q: number) => percentile(times, q).toFixed(1);
+    console.log(`${label}: n=${times.length} median ${at(0.5)} ms, p90 ${at(0.9)} ms, max ${at(1)} ms`);
+  };
+  const pageStats = (label: string, { times, seconds }: { times: number[]; seconds: number }) => {
+    const at = (q: number) => percentile(times, q).toFixed(1);
+    console.log(
+      `${label}: ${(times.length / seconds).toFixed(0)} req/s, median ${at(0.5)} ms, p99 ${at(0.99)} ms, max ${at(1)} ms`,
+    );
+  };
+  const seconds = (n: number) => new Promise((resolve) => setTimeout(resolve, n * 1000));
+
+  await expectSignIn('warm-up-nobody@example.com', 'x');
+  const success: number[] = [];
+  const wrong: number[] = [];
+  const unknown: number[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const email of emails.slice(0, ACCOUNTS / 2)) success.push(await expectSignIn(email, PASSWORD));
+    for (const email of emails.slice(ACCOUNTS / 2)) wrong.push(await expectSignIn(email, 'not the password'));
+    unknown.push(await expectSignIn(`nobody-${round}@example.com`, PASSWORD));
+  }
+  const { memoryCost, timeCost, parallelism } = DEFAULT_HASHING;
+  const store = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
+  console.log(`argon2id m=${memoryCost} KiB, t=${timeCost}, p=${parallelism}; ${store}; over HTTP to a server process`);
+  console.log(args.unbounded ? 'hashing unbounded (as before the hashing queue)' : 'hashing queue: the server default');
+  stats('successful sign-in', success);
+  stats('wrong password', wrong);
+  stats('unknown address', unknown);
+
+  const duration = Number(args.seconds);
+  pageStats(`page ${PAGE} alone (${PAGE_WORKERS} at a time)`, await pages(seconds(duration)));
+
+  const flood = Number(args.flood);
+  const floodStatus = new Map<number, number>();
+  const floodTimes: number[] = [];
+  let flooding = true;
+  const flooder = async (n: number) => {
+    for (let i = 0; flooding; i++) {
+      const { status, ms } = await signIn(`nobody-flood-${n}-${i}@example.com`, 'a guess');
+      floodStatus.set(status, (floodStatus.get(status) ?? 0) + 1);
+      floodTimes.push(ms);
+    }
+  };
+  const honestTimes: number[] = [];
+  const honestStatus = new Map<number, number>();
+  const honestSignIns = async () => {
+    for (let i = 0; flooding && i < HONEST_ACCOUNTS * HONEST_PER_ACCOUNT; i++) {
+      const { status, ms } = await signIn(honest[i % HONEST_ACCOUNTS] as string, PASSWORD);
+      honestStatus.set(status, (honestStatus.get(status) ?? 0) + 1);
+      if (status === 200) honestTimes.push(ms);
+      await seconds(0.1);
+    }
+  };
+  const floodDone = Promise.all(Array.from({ length: flood }, (_, n) => flooder(n)));
+  const window = seconds(duration).then(() => {
+    flooding = false;
+  });
+  const [during] = await Promise.all([pages(window), honestSignIns(), floodDone]);
+  pageStats(`page ${PAGE} during a flood of ${flood} parallel sign-ins`, during);
+  const counts = (map: Map<number, number>) =>
+    [...map]
+      .sort(([a], [b]) => a - b)
+      .map(([status, n]) => `${n}× ${status}`)
+      .join(', ');
+  stats(`flood sign-ins (${counts(floodStatus)})`, floodTimes);
+  stats(`honest sign-ins during the flood, answered 200 (of ${counts(honestStatus)})`, honestTimes);
+}

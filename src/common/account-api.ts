@@ -31,6 +31,14 @@ export interface VerifyAnswer {
   account: { name: string };
 }
 
+/**
+ * A new password is set. `signInPass` lets this browser sign in even while someone keeps the
+ * account's sign-in locked with wrong passwords; send it with the sign-in (it lasts 15 minutes).
+ */
+export interface ResetAnswer {
+  signInPass: string;
+}
+
 /** A sign-in either opens a session or, for an account whose email is not confirmed yet, asks for the code. */
 export type LoginAnswer = { status: 'signed-in'; account: { name: string } } | { status: 'verification-required' };
 

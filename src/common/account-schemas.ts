@@ -110,7 +110,13 @@ export const RegisterSchema = z.object({
   website: z.optional(z.string().check(z.maxLength(500))),
 });
 
-export const LoginSchema = z.object({ email: EmailSchema, password: CurrentPasswordSchema, language: LanguageSchema });
+export const LoginSchema = z.object({
+  email: EmailSchema,
+  password: CurrentPasswordSchema,
+  language: LanguageSchema,
+  /** What a password reset gave this browser (see ResetAnswer): a way past the account's sign-in lock. */
+  signInPass: z.optional(z.string().check(z.maxLength(200, 'INVALID_REQUEST'))),
+});
 
 export const VerifySchema = z.object({ email: EmailSchema, code: CodeSchema });
 

@@ -76,7 +76,11 @@ export function createApp(options: AppOptions): App {
   const exemptions = features.flatMap((feature) => feature.guardExemptions ?? []);
   app.use('/api/*', requestGuards(site.siteUrl, exemptions, MAX_API_BODY_BYTES));
 
-  app.get('/api/health', (c) => c.json({ status: 'ok' }));
+  // Readiness, for a load balancer or a process manager: ready when the database answers at once.
+  app.get('/api/health', async (c) => {
+    if (await db.ping(deps.settings.healthTimeoutMs)) return c.json({ status: 'ok' });
+    throw new ApiError(503, 'SERVER_ERROR', { headers: { 'Retry-After': '5' } });
+  });
   for (const feature of features) app.route('/', feature.routes);
 
   app.all('/api/*', () => {

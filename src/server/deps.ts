@@ -28,6 +28,10 @@ export interface Settings {
   collector?: string;
   /** How long PostHog or the collector may take (UPSTREAM_TIMEOUT_MS). */
   upstreamTimeoutMs: number;
+  /** How long /api/health waits for the database before it answers 503. */
+  healthTimeoutMs: number;
   /** Argon2id parameters; the accounts' default unless a test passes weaker ones, to run fast. */
   passwordHashing?: { memoryCost: number; timeCost: number; parallelism: number };
+  /** How many hashes run at once and may wait (see accounts/passwords.ts); half the processors by default. */
+  hashingLimits?: { concurrency: number; queue: number };
 }

@@ -10,6 +10,8 @@ import { startApi } from './start.ts';
 
 /** Reads the environment and the build, opens the database, and serves; stops cleanly on a signal. */
 async function main() {
+  // Everything the server writes (the secret, the embedded database, its lock) is for its owner only.
+  process.umask(0o077);
   const env = readEnv();
   const files = await loadStaticFiles(path.join(env.SITE_DIR, 'client'));
   const inline = JSON.parse(await readFile(path.join(env.SITE_DIR, 'inline-hashes.json'), 'utf8')) as InlineHashes;

@@ -1,5 +1,5 @@
-import { mkdir } from 'node:fs/promises';
 import { type App, createApp, JOBS } from './app.ts';
+import { ownerOnlyDir } from './platform/db/data-dir.ts';
 import { openDatabase } from './platform/db/database.ts';
 import { type Env, settingsFrom } from './platform/env.ts';
 import { scheduleRecurring, startJobRunner } from './platform/jobs/jobs.ts';
@@ -21,7 +21,7 @@ export interface RunningApi {
  * production server (main.ts) and the development server (scripts/dev.ts) both start the API so.
  */
 export async function startApi(env: Env, security: Record<string, string>): Promise<RunningApi> {
-  await mkdir(env.DATA_DIR, { recursive: true });
+  await ownerOnlyDir(env.DATA_DIR);
   const db = await openDatabase({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL });
   const secret = await loadServerSecret(env.DATA_DIR, env.SERVER_SECRET);
   const tracing = createServerTracing(env.OTEL_EXPORTER_OTLP_ENDPOINT, env.UPSTREAM_TIMEOUT_MS);

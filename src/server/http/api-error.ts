@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ApiErrorBody, ErrorCode } from '#common/error-codes.ts';
+import { DatabaseUnavailableError } from '#server/platform/db/database.ts';
 
 export type FieldErrors = Record<string, ErrorCode>;
 
@@ -32,6 +33,9 @@ export const errorBody = (code: ErrorCode, fields?: FieldErrors): ApiErrorBody =
   error: fields ? { code, fields } : { code },
 });
 
+/** What a client is told to wait when the database did not answer: about as long as an outage's first retries. */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
+
 /** Longest message a log line repeats: a driver's error can carry a whole statement and its data. */
 const MAX_LOGGED_MESSAGE = 200;
 
@@ -55,7 +59,8 @@ export function logLine(error: unknown, where: string): string {
 /**
  * The app's error handler: an ApiError says what to answer; Hono's own 4xx (malformed JSON, a body
  * over the limit) is the client's mistake, said as INVALID_REQUEST; anything else is logged and
- * answered SERVER_ERROR, never with a stack trace.
+ * answered SERVER_ERROR (503 with Retry-After when the database did not answer, 500 otherwise),
+ * never with a stack trace.
  */
 export function handleError(error: Error, c: Context): Response {
   // An error belongs to one request: no browser or proxy may keep it.
@@ -63,6 +68,11 @@ export function handleError(error: Error, c: Context): Response {
   if (error instanceof ApiError) return c.json(errorBody(error.code, error.fields), error.status, error.headers);
   if (error instanceof HTTPException && error.status < 500) {
     return c.json(errorBody('INVALID_REQUEST'), error.status as ContentfulStatusCode);
+  }
+  if (error instanceof DatabaseUnavailableError) {
+    // Passing: the client may try again shortly; one line, as an outage makes many of these.
+    console.error(logLine(error, `${c.req.method} ${c.req.path.slice(0, MAX_LOGGED_MESSAGE)}`));
+    return c.json(errorBody('SERVER_ERROR'), 503, { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) });
   }
   console.error(logLine(error, `${c.req.method} ${c.req.path.slice(0, MAX_LOGGED_MESSAGE)}`));
   return c.json(errorBody('SERVER_ERROR'), 500);

@@ -21,6 +21,8 @@ export interface LimitHit {
 export interface RateLimiter {
   /** Counts each hit and throws TOO_MANY_REQUESTS, with the longest Retry-After, when any is over. */
   enforce(hits: readonly LimitHit[]): Promise<void>;
+  /** Forgets the hits counted under `name` for `subject`: its window starts afresh. */
+  clear(name: string, subject: string): Promise<void>;
   /** Middleware counting each request under the requester's address. */
   perClient(name: string, limit: Limit | (() => Limit)): ReturnType<typeof createMiddleware<AppEnv>>;
 }
@@ -45,6 +47,9 @@ export function createRateLimiter(db: Queryable, secret: Buffer): RateLimiter {
   };
   return {
     enforce,
+    async clear(name, subject) {
+      await db.query('DELETE FROM rate_limits WHERE key = $1', [limitKey(secret, name, subject)]);
+    },
     perClient: (name, limit) =>
       createMiddleware<AppEnv>(async (c, next) => {
         await enforce([{ name, limit: typeof limit === 'function' ? limit() : limit, subject: clientOf(c) }]);

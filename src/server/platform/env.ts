@@ -12,6 +12,8 @@ export const DEFAULT_SETTINGS: Settings = {
   // A browser sends its record once, then keeps the cookie: room for an office behind one address.
   fingerprintRateLimit: 60,
   upstreamTimeoutMs: 5_000,
+  // Short: a health check that hangs is as bad as none.
+  healthTimeoutMs: 2_000,
 };
 
 const httpUrl = z.url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL' });
@@ -98,5 +100,6 @@ export function settingsFrom(env: Env): Settings {
     posthog: env.POSTHOG_HOST && env.POSTHOG_KEY ? { host: env.POSTHOG_HOST, key: env.POSTHOG_KEY } : undefined,
     collector: env.OTEL_EXPORTER_OTLP_ENDPOINT,
     upstreamTimeoutMs: env.UPSTREAM_TIMEOUT_MS,
+    healthTimeoutMs: DEFAULT_SETTINGS.healthTimeoutMs,
   };
 }

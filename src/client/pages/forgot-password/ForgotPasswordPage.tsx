@@ -4,6 +4,7 @@ import { useNavigate, useParams } from 'react-router';
 import { AuthCard } from '#client/features/auth/AuthCard.tsx';
 import { useMailLink } from '#client/features/auth/mail-link.ts';
 import { setSignedIn } from '#client/features/auth/session-store.ts';
+import { keepSignInPass } from '#client/features/auth/sign-in-pass.ts';
 import { Form } from '#client/features/forms/Form.tsx';
 import { PasswordField } from '#client/features/forms/PasswordField.tsx';
 import { SubmitButton } from '#client/features/forms/SubmitButton.tsx';
@@ -11,7 +12,8 @@ import { TextField } from '#client/features/forms/TextField.tsx';
 import { useForm } from '#client/features/forms/use-form.ts';
 import { callApi } from '#client/lib/api-client.ts';
 import { useToast } from '#client/lib/toast/use-toast.ts';
-import { AUTH_API } from '#common/account-api.ts';
+import { AUTH_API, type ResetAnswer } from '#common/account-api.ts';
+import { CodeSchema, EmailSchema, PasswordSchema } from '#common/account-schemas.ts';
 import type { Language } from '#common/languages.ts';
 import { pagePath } from '#common/routes.ts';
 
@@ -65,8 +67,9 @@ export default function ForgotPasswordPage() {
   });
 
   const reset = form.action(['email', 'code', 'password'], async (values) => {
-    const result = await callApi(AUTH_API.resetPassword, values);
+    const result = await callApi<ResetAnswer>(AUTH_API.resetPassword, values);
     if (!result.ok) return result;
+    keepSignInPass(values.email, result.data.signInPass);
     setSignedIn(null);
     toast.show({ type: 'success', message: t('forgot.done'), autoClose: false });
     navigate(pagePath(lang, 'login'));

@@ -5,6 +5,7 @@ import { AuthCard } from '#client/features/auth/AuthCard.tsx';
 import { cookiesRefused } from '#client/features/auth/cookies-needed.ts';
 import { useMailLink } from '#client/features/auth/mail-link.ts';
 import { setSignedIn } from '#client/features/auth/session-store.ts';
+import { signInPassFor } from '#client/features/auth/sign-in-pass.ts';
 import { Form } from '#client/features/forms/Form.tsx';
 import { PasswordField } from '#client/features/forms/PasswordField.tsx';
 import { SubmitButton } from '#client/features/forms/SubmitButton.tsx';
@@ -40,7 +41,11 @@ export default function LoginPage() {
   const submit = form.submit(async (values) => {
     const refused = cookiesRefused();
     if (refused) return refused;
-    const result = await callApi<LoginAnswer>(AUTH_API.login, { ...values, language: lang });
+    const result = await callApi<LoginAnswer>(AUTH_API.login, {
+      ...values,
+      language: lang,
+      ...signInPassFor(values.email),
+    });
     if (!result.ok) return result;
     if (result.data.status === 'verification-required') {
       toast.show({ type: 'info', message: t('verifyFirst') });

@@ -3,7 +3,7 @@ import { newRoutes } from '#server/http/context.ts';
 import type { Feature } from '#server/http/feature.ts';
 import { accountRoutes } from './account-routes.ts';
 import { passwordResetRoutes } from './password-reset-routes.ts';
-import { createPasswords, DEFAULT_HASHING } from './passwords.ts';
+import { createPasswords, DEFAULT_HASHING, defaultHashingLimits } from './passwords.ts';
 import { registrationRoutes } from './registration-routes.ts';
 import { signInRoutes } from './sign-in-routes.ts';
 
@@ -11,7 +11,11 @@ export { accountJobs } from './maintenance.ts';
 
 /** Registration, email confirmation, sign-in and sessions, password reset, the account itself. */
 export function accountsFeature(deps: Deps): Feature {
-  const accountDeps = { ...deps, passwords: createPasswords(deps.settings.passwordHashing ?? DEFAULT_HASHING) };
+  const passwords = createPasswords(
+    deps.settings.passwordHashing ?? DEFAULT_HASHING,
+    deps.settings.hashingLimits ?? defaultHashingLimits(),
+  );
+  const accountDeps = { ...deps, passwords };
   const routes = newRoutes()
     .route('/', registrationRoutes(accountDeps))
     .route('/', signInRoutes(accountDeps))

@@ -12,6 +12,8 @@ export const LIMITS = {
   registerPerClient: { hits: 20, windowSeconds: HOUR },
   loginPerClient: { hits: 50, windowSeconds: 15 * MINUTE },
   loginPerAccount: { hits: 10, windowSeconds: 15 * MINUTE },
+  /** In place of the per-account limit, for a browser with the pass of a password reset. */
+  loginPerPass: { hits: 10, windowSeconds: 15 * MINUTE },
   verifyPerClient: { hits: 30, windowSeconds: 15 * MINUTE },
   mailPerClient: { hits: 20, windowSeconds: HOUR },
   mailPerAccountBurst: { hits: 1, windowSeconds: 30 },

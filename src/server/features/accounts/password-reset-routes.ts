@@ -1,4 +1,4 @@
-import { AUTH_API } from '#common/account-api.ts';
+import { AUTH_API, type ResetAnswer } from '#common/account-api.ts';
 import { MailRequestSchema, ResetPasswordSchema } from '#common/account-schemas.ts';
 import { requireVisitor } from '#server/features/visitor/index.ts';
 import { ApiError } from '#server/http/api-error.ts';
@@ -10,6 +10,7 @@ import { issueCode, redeemCode } from './codes.ts';
 import { hit, mailHits } from './limits.ts';
 import { deleteAccountSessions } from './session-queries.ts';
 import { clearSessionCookie } from './sessions.ts';
+import { issueSignInPass } from './sign-in-pass.ts';
 
 /** A forgotten password: a code by mail, then a new password, which ends every session. */
 export function passwordResetRoutes(deps: AccountDeps) {
@@ -28,6 +29,7 @@ export function passwordResetRoutes(deps: AccountDeps) {
   });
 
   routes.post(AUTH_API.resetPassword, visitor, jsonBody(ResetPasswordSchema), async (c) => {
+    deps.passwords.checkCapacity();
     await limiter.enforce([hit('resetPerClient', c.var.clientAddress)]);
     const { email, code, password } = c.req.valid('json');
     const account = await findAccountByEmail(db, email);
@@ -45,7 +47,10 @@ export function passwordResetRoutes(deps: AccountDeps) {
       }));
     if (!changed) throw new ApiError(400, 'VERIFICATION_FAILED', { fields: { code: 'VERIFICATION_FAILED' } });
     clearSessionCookie(c);
-    return c.json({});
+    // The owner proved control of the mailbox: the sign-in lock others may have set off is lifted,
+    // and this browser gets past it should they set it off again (docs/decisions/012).
+    await limiter.clear('loginPerAccount', email);
+    return c.json({ signInPass: issueSignInPass(secret, email) } satisfies ResetAnswer);
   });
 
   return routes;

@@ -2,6 +2,7 @@ import { expect, it } from 'vitest';
 import { AUTH_API, CODE_MAX_ATTEMPTS } from '#common/account-api.ts';
 import { accountPerson, describeApi } from '#tests/support/api.ts';
 import { codeIn } from '#tests/support/people.ts';
+import { LIMITS } from './limits.ts';
 
 describeApi('forgotten password', (api) => {
   async function resetCode(email: string, language = 'en') {
@@ -101,5 +102,64 @@ describeApi('forgotten password', (api) => {
     const refused = await api.client().post(AUTH_API.forgotPassword, { email: person.email });
     expect(refused).toMatchObject({ status: 429, body: { error: { code: 'TOO_MANY_REQUESTS' } } });
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  /** Sets off the account's sign-in lock as anyone could: wrong passwords from many clients. */
+  async function lockOut(email: string) {
+    for (let n = 0; n < LIMITS.loginPerAccount.hits; n++) {
+      await api.client().post(AUTH_API.login, { email, password: 'a wrong guess' });
+    }
+    const locked = await api.client().post(AUTH_API.login, { email, password: 'a wrong guess' });
+    expect(locked.status).toBe(429);
+  }
+
+  it('lets the owner in after a reset, even while someone keeps the account locked', { timeout: 30_000 }, async () => {
+    const { person } = await api.member();
+    const other = await api.member();
+    await lockOut(person.email);
+    await lockOut(other.person.email);
+
+    const owner = api.client();
+    const { code } = await resetCode(person.email);
+    const reset = await owner.post(AUTH_API.resetPassword, { email: person.email, code, password: 'my new secret' });
+    expect(reset.status).toBe(200);
+    const signInPass = reset.body.signInPass as string;
+    expect(signInPass).toEqual(expect.any(String));
+
+    // The reset lifted the lock; whoever set it off sets it off again at once.
+    await lockOut(person.email);
+    const login = (email: string, extra: Record<string, unknown> = {}) =>
+      owner.post(AUTH_API.login, { email, password: 'my new secret', ...extra });
+    expect((await login(person.email)).status).toBe(429);
+    expect(await login(person.email, { signInPass })).toMatchObject({ status: 200, body: { status: 'signed-in' } });
+    // The pass opens that account only, and only as issued.
+    expect((await login(other.person.email, { signInPass })).status).toBe(429);
+    expect((await login(person.email, { signInPass: `${signInPass}x` })).status).toBe(429);
+    expect((await login(person.email, { signInPass: `1.${signInPass.split('.')[1]}` })).status).toBe(429);
+  });
+
+  it('gives a pass a limit of its own', async () => {
+    const { person } = await api.member();
+    const { code } = await resetCode(person.email);
+    const reset = await api
+      .client()
+      .post(AUTH_API.resetPassword, { email: person.email, code, password: 'my new secret' });
+    const signInPass = reset.body.signInPass as string;
+    for (let n = 0; n < LIMITS.loginPerPass.hits; n++) {
+      const guess = await api.client().post(AUTH_API.login, { email: person.email, password: 'guess', signInPass });
+      expect(guess.status).toBe(401);
+    }
+    const refused = await api.client().post(AUTH_API.login, { email: person.email, password: 'guess', signInPass });
+    expect(refused.status).toBe(429);
+  });
+
+  it('lifts the lock when the owner confirms the address with a mailed code', async () => {
+    const { client, person, code } = await api.registered();
+    await lockOut(person.email);
+    const verified = await client.post(AUTH_API.verify, { email: person.email, code });
+    expect(verified.status).toBe(200);
+    expect((await client.get(AUTH_API.account)).status).toBe(200);
+    const elsewhere = await api.client().post(AUTH_API.login, { email: person.email, password: person.password });
+    expect(elsewhere).toMatchObject({ status: 200, body: { status: 'signed-in' } });
   });
 });

@@ -1,6 +1,9 @@
 import * as argon2 from '@node-rs/argon2';
 import { describe, expect, it, vi } from 'vitest';
-import { createPasswords, DEFAULT_HASHING, OWASP_MINIMUM } from './passwords.ts';
+import { ApiError } from '#server/http/api-error.ts';
+import { createPasswords, DEFAULT_HASHING, defaultHashingLimits, OWASP_MINIMUM } from './passwords.ts';
+
+const FAST = { memoryCost: 1024, timeCost: 1, parallelism: 1 };
 
 vi.mock('@node-rs/argon2', async (original) => {
   const real = await original<typeof argon2>();
@@ -39,5 +42,36 @@ describe('passwords', () => {
     expect(await passwords.verify(null, 'a password')).toBe(false);
     expect(verify).toHaveBeenCalledTimes(1);
     expect(verify.mock.calls[0]?.[0]).toMatch(/^\$argon2id\$v=19\$m=65536,t=3,p=1\$/);
+  });
+
+  it('hashes a bounded number at once, queues a bounded number, and refuses the rest at once', async () => {
+    const passwords = createPasswords(FAST, { concurrency: 2, queue: 3 });
+    const results = await Promise.allSettled(Array.from({ length: 12 }, (_, n) => passwords.hash(`password ${n}`)));
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(5);
+    for (const result of results.filter((result) => result.status === 'rejected')) {
+      const error = (result as PromiseRejectedResult).reason;
+      expect(error).toBeInstanceOf(ApiError);
+      expect(error).toMatchObject({ status: 503, code: 'TOO_MANY_REQUESTS', headers: { 'Retry-After': '1' } });
+    }
+    // Once the queue has drained, there is room again.
+    expect(() => passwords.checkCapacity()).not.toThrow();
+    await expect(passwords.hash('later')).resolves.toMatch(/^\$argon2id\$/);
+  });
+
+  it('says when it is full before a request does its other work, and verifies in the same queue', async () => {
+    const passwords = createPasswords(FAST, { concurrency: 1, queue: 1 });
+    const hash = await passwords.hash('secret');
+    const first = passwords.verify(hash, 'secret');
+    const second = passwords.verify(hash, 'secret');
+    // One computing and one waiting: the next is refused before it starts.
+    expect(() => passwords.checkCapacity()).toThrow(ApiError);
+    await expect(passwords.verify(hash, 'secret')).rejects.toMatchObject({ code: 'TOO_MANY_REQUESTS' });
+    expect(await Promise.all([first, second])).toEqual([true, true]);
+  });
+
+  it('hashes on half the processors by default, with about a second of waiting room', () => {
+    expect(defaultHashingLimits(1)).toEqual({ concurrency: 1, queue: 16 });
+    expect(defaultHashingLimits(2)).toEqual({ concurrency: 1, queue: 16 });
+    expect(defaultHashingLimits(8)).toEqual({ concurrency: 4, queue: 64 });
   });
 });

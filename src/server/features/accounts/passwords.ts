@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { type Algorithm, hash, verify } from '@node-rs/argon2';
+import { ApiError } from '#server/http/api-error.ts';
 
 export interface HashingParams {
   /** KiB of memory per hash. */
@@ -20,10 +22,62 @@ export const OWASP_MINIMUM: HashingParams = { memoryCost: 19_456, timeCost: 2, p
  */
 export const DEFAULT_HASHING: HashingParams = { memoryCost: 65_536, timeCost: 3, parallelism: 1 };
 
+/**
+ * How much hashing the server takes on at once. Each hash keeps a thread busy for tens of
+ * milliseconds and takes 64 MiB; left unbounded, a flood of sign-ins queues thousands of them,
+ * every sign-in waits seconds and pages are starved of the processor.
+ */
+export interface HashingLimits {
+  /** Hashes computed at the same time: half the processors, leaving the rest to serve pages. */
+  concurrency: number;
+  /** Requests that may wait for a turn; past that, an immediate 503 TOO_MANY_REQUESTS with Retry-After. */
+  queue: number;
+}
+
+/** Sixteen waiting per hashing thread: at most about a second's wait at the default parameters. */
+export function defaultHashingLimits(processors = availableParallelism()): HashingLimits {
+  const concurrency = Math.max(1, Math.floor(processors / 2));
+  return { concurrency, queue: 16 * concurrency };
+}
+
+/** Seconds a refused client is told to wait: about how long the queue takes to drain. */
+const BUSY_RETRY_AFTER_SECONDS = 1;
+
+const busy = () =>
+  new ApiError(503, 'TOO_MANY_REQUESTS', { headers: { 'Retry-After': String(BUSY_RETRY_AFTER_SECONDS) } });
+
+/** Runs tasks `concurrency` at a time, in arrival order, with at most `queue` waiting. */
+function createHashingQueue({ concurrency, queue }: HashingLimits) {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  const hasRoom = () => running < concurrency || waiting.length < queue;
+  return {
+    hasRoom,
+    async run<T>(task: () => Promise<T>): Promise<T> {
+      if (running < concurrency) running++;
+      else if (waiting.length < queue) await new Promise<void>((resolve) => waiting.push(resolve));
+      else throw busy();
+      try {
+        return await task();
+      } finally {
+        // The slot passes straight to the next in line, or is freed.
+        const next = waiting.shift();
+        if (next) next();
+        else running--;
+      }
+    },
+  };
+}
+
 // The package declares its algorithms as a const enum, which type stripping cannot read; 2 is argon2id.
 const ARGON2ID = 2 as Algorithm;
 
 export interface Passwords {
+  /**
+   * Refuses at once, with 503 TOO_MANY_REQUESTS, when the hashing queue is full: call it before the
+   * work a request does ahead of hashing (its rate limits, the account), so a flood costs little.
+   */
+  checkCapacity(): void;
   hash(password: string): Promise<string>;
   /**
    * Checks a password against a stored hash. Without one (no such account) it checks against a
@@ -34,19 +88,32 @@ export interface Passwords {
   needsRehash(storedHash: string): boolean;
 }
 
-export function createPasswords(params: HashingParams = DEFAULT_HASHING): Passwords {
+export function createPasswords(
+  params: HashingParams = DEFAULT_HASHING,
+  limits: HashingLimits = defaultHashingLimits(),
+): Passwords {
   const options = { algorithm: ARGON2ID, ...params };
+  const queue = createHashingQueue(limits);
   // The same password typed on different systems may arrive composed or decomposed.
   const normalize = (password: string) => password.normalize('NFC');
   let dummy: Promise<string> | undefined;
   const current = `$argon2id$v=19$m=${params.memoryCost},t=${params.timeCost},p=${params.parallelism}$`;
 
   return {
-    hash: (password) => hash(normalize(password), options),
+    checkCapacity() {
+      if (!queue.hasRoom()) throw busy();
+    },
+    hash: (password) => queue.run(() => hash(normalize(password), options)),
     async verify(storedHash, password) {
+      // Made once, at the first check, outside the queue: it is not a request's work.
       dummy ??= hash(randomBytes(32).toString('base64url'), options);
       const target = storedHash ?? (await dummy);
-      const matches = await verify(target, normalize(password)).catch(() => false);
+      const matches = await queue
+        .run(() => verify(target, normalize(password)))
+        .catch((error: unknown) => {
+          if (error instanceof ApiError) throw error;
+          return false;
+        });
       return storedHash !== null && matches;
     },
     needsRehash: (storedHash) => !storedHash.startsWith(current),

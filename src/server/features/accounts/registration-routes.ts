@@ -26,6 +26,7 @@ export function registrationRoutes(deps: AccountDeps) {
   const visitor = requireVisitor(secret);
 
   routes.post(AUTH_API.register, visitor, jsonBody(RegisterSchema), async (c) => {
+    deps.passwords.checkCapacity();
     await limiter.enforce([hit('registerPerClient', c.var.clientAddress)]);
     const input = c.req.valid('json');
     // Only a robot fills in the field people cannot see.
@@ -64,6 +65,9 @@ export function registrationRoutes(deps: AccountDeps) {
       }));
     if (!account || !verified)
       throw new ApiError(400, 'VERIFICATION_FAILED', { fields: { code: 'VERIFICATION_FAILED' } });
+    // A code from the mailbox proves control: the owner is signed in here, and the sign-in lock
+    // others may have set off is lifted for the owner's other browsers.
+    await limiter.clear('loginPerAccount', email);
     await startSession(c, db, account.id);
     return c.json({ account: { name: account.name } } satisfies VerifyAnswer);
   });

@@ -10,6 +10,7 @@ import { hasLiveCode } from './code-queries.ts';
 import { issueCode } from './codes.ts';
 import { hit, mailHits } from './limits.ts';
 import { endSession, readSession, startSession } from './sessions.ts';
+import { isSignInPassFor } from './sign-in-pass.ts';
 
 /** Sign in, sign out, and who is signed in. */
 export function signInRoutes(deps: AccountDeps) {
@@ -17,8 +18,14 @@ export function signInRoutes(deps: AccountDeps) {
   const routes = newRoutes();
 
   routes.post(AUTH_API.login, requireVisitor(deps.secret), jsonBody(LoginSchema), async (c) => {
-    const { email, password, language } = c.req.valid('json');
-    await limiter.enforce([hit('loginPerClient', c.var.clientAddress), hit('loginPerAccount', email)]);
+    const { email, password, language, signInPass } = c.req.valid('json');
+    passwords.checkCapacity();
+    // Whoever just reset the password gets past the account's lock, which anyone can set off by
+    // trying wrong passwords; the pass has a limit of its own (docs/decisions/012).
+    const perAccount = isSignInPassFor(deps.secret, signInPass, email)
+      ? hit('loginPerPass', signInPass as string)
+      : hit('loginPerAccount', email);
+    await limiter.enforce([hit('loginPerClient', c.var.clientAddress), perAccount]);
 
     // An unknown address costs the same hashing as a wrong password, and gets the same answer.
     const account = await findAccountByEmail(db, email);

@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import { AUTH_API } from '#common/account-api.ts';
-import { accountPerson, describeApi, TEST_HASHING, TestClient } from '#tests/support/api.ts';
+import { limitKey } from '#server/http/rate-limit.ts';
+import { accountPerson, describeApi, TEST_HASHING, TEST_SECRET, TestClient } from '#tests/support/api.ts';
 import { codeIn } from '#tests/support/people.ts';
 import { LIMITS } from './limits.ts';
 
@@ -99,6 +100,34 @@ describeApi('sign-in and sessions', (api) => {
     const refused = await signIn(api.client(), person.email, person.password);
     expect(refused).toMatchObject({ status: 429, body: { error: { code: 'TOO_MANY_REQUESTS' } } });
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('refuses at once, before any other work, while the hashing queue is full', async () => {
+    const { person } = await api.member();
+    const full = api.app({ settings: { hashingLimits: { concurrency: 0, queue: 0 } } });
+    const client = new TestClient(full);
+    const calls = [
+      () => client.post(AUTH_API.login, { email: person.email, password: person.password }),
+      () => client.post(AUTH_API.register, accountPerson()),
+      () => client.post(AUTH_API.resetPassword, { email: person.email, code: '123456', password: 'new password' }),
+    ];
+    for (const call of calls) {
+      const answer = await call();
+      expect(answer).toMatchObject({ status: 503, body: { error: { code: 'TOO_MANY_REQUESTS' } } });
+      expect(answer.headers.get('retry-after')).toBe('1');
+    }
+    // Nothing was counted against the client or the account.
+    const counted = await api
+      .db()
+      .query('SELECT key FROM rate_limits WHERE key = ANY($1)', [
+        [
+          limitKey(TEST_SECRET, 'loginPerClient', client.address),
+          limitKey(TEST_SECRET, 'loginPerAccount', person.email),
+          limitKey(TEST_SECRET, 'registerPerClient', client.address),
+          limitKey(TEST_SECRET, 'resetPerClient', client.address),
+        ],
+      ]);
+    expect(counted).toEqual([]);
   });
 
   it('limits sign-ins per client across addresses', async () => {

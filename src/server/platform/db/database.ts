@@ -1,42 +1,32 @@
+import { type Database, type DatabaseTimeouts, DEFAULT_TIMEOUTS, type Queryable } from './driver.ts';
 import { runMigrations } from './migrations.ts';
 import { openPglite } from './pglite-driver.ts';
 import { openPostgres } from './postgres-driver.ts';
 
-export interface Database {
-  /** One statement with `$1`-style parameters; the same SQL runs on PGlite and PostgreSQL. */
-  query<T>(sql: string, params?: unknown[]): Promise<T[]>;
-  /**
-   * Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. Use only
-   * `tx` inside: on PGlite a query on the database itself waits for the transaction and never ends.
-   */
-  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
-  close(): Promise<void>;
-  kind: 'pglite' | 'postgres';
-}
-
-export type Queryable = Pick<Database, 'query'>;
-
-/** A transaction that can also run a migration file, which may hold several statements. */
-export interface ScriptTransaction extends Queryable {
-  exec(sql: string): Promise<void>;
-}
-
-export interface Driver extends Database {
-  transaction<T>(fn: (tx: ScriptTransaction) => Promise<T>): Promise<T>;
-}
+export {
+  type Database,
+  type DatabaseTimeouts,
+  DatabaseUnavailableError,
+  DEFAULT_TIMEOUTS,
+  type Driver,
+  type Queryable,
+  type ScriptTransaction,
+} from './driver.ts';
 
 export interface DatabaseOptions {
   /** PGlite keeps its files in `${dataDir}/pglite`. */
   dataDir: string;
   /** When set, PostgreSQL is used instead and several server instances can share it. */
   databaseUrl?: string;
+  timeouts?: Partial<DatabaseTimeouts>;
 }
 
 const MIGRATIONS_DIR = new URL('./migrations/', import.meta.url);
 
 /** Opens the database and brings its schema up to date before anyone queries it. */
-export async function openDatabase({ dataDir, databaseUrl }: DatabaseOptions): Promise<Database> {
-  const driver = databaseUrl ? openPostgres(databaseUrl) : await openPglite(dataDir);
+export async function openDatabase({ dataDir, databaseUrl, timeouts }: DatabaseOptions): Promise<Database> {
+  const limits = { ...DEFAULT_TIMEOUTS, ...timeouts };
+  const driver = databaseUrl ? openPostgres(databaseUrl, limits) : await openPglite(dataDir, limits);
   try {
     await runMigrations(driver, MIGRATIONS_DIR);
   } catch (error) {

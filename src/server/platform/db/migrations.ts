@@ -1,5 +1,5 @@
 import { readdir, readFile } from 'node:fs/promises';
-import type { Driver, ScriptTransaction } from './database.ts';
+import type { Driver, ScriptTransaction } from './driver.ts';
 
 // Any fixed number works as long as nothing else in the database uses it as an advisory lock.
 const MIGRATION_LOCK = 4_711_200_001;
@@ -12,7 +12,8 @@ const MIGRATION_FILE = /^\d{3}-[a-z0-9-]+\.sql$/;
  * by COMMIT or ROLLBACK even when an instance dies half-way.
  */
 async function locked(tx: ScriptTransaction): Promise<void> {
-  await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+  // A migration, or the wait for another instance's, may take longer than a request's statement.
+  await tx.exec(`SET LOCAL statement_timeout = 0; SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`);
 }
 
 /** Applies each file of `dir` not yet recorded, in name order, each in its own transaction. */

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { Driver } from './database.ts';
+import { type DatabaseTimeouts, DatabaseUnavailableError, type Driver } from './driver.ts';
 
 // PGlite reads bigint (count(*), bigserial) as a number while it is exact, and a date as UTC
 // midnight; pg would give a string and local midnight. Reading them alike here means code and
@@ -23,25 +23,69 @@ const types = {
     (format !== 'binary' && parsers.get(oid)) || pg.types.getTypeParser(oid, format),
 };
 
-export function openPostgres(connectionString: string): Driver {
-  const pool = new pg.Pool({ connectionString, types });
+/** SQLSTATE classes and codes that say the database, not the statement, is the trouble. */
+const UNAVAILABLE_STATES = /^(08|53|57P0[1-4]|57014|55P03)/;
+const UNAVAILABLE_MESSAGES =
+  /timeout|terminat|ECONNREFUSED|ECONNRESET|EPIPE|ETIMEDOUT|EHOSTUNREACH|ENOTFOUND|not queryable|Connection ended/i;
+
+/**
+ * A failure of the connection or a timeout, as DatabaseUnavailableError (answered 503); an error of
+ * the statement itself (a constraint, a syntax error) is passed on as it is.
+ */
+function classify(error: unknown): unknown {
+  if (!(error instanceof Error) || error instanceof DatabaseUnavailableError) return error;
+  const code = (error as { code?: unknown }).code;
+  const unavailable =
+    typeof code === 'string'
+      ? UNAVAILABLE_STATES.test(code) || /^E[A-Z]+$/.test(code)
+      : UNAVAILABLE_MESSAGES.test(error.message);
+  return unavailable ? new DatabaseUnavailableError(error.message, { cause: error }) : error;
+}
+
+const rethrow = (error: unknown): never => {
+  throw classify(error);
+};
+
+/** Migrations run for as long as they need: no statement timeout, and the client waits for them. */
+const NO_CLIENT_TIMEOUT_MS = 24 * 60 * 60 * 1000;
+
+/** A statement with its own client-side timeout (pg reads `query_timeout` per query; its types omit it). */
+const withClientTimeout = (text: string, ms: number) => ({ text, query_timeout: ms }) as pg.QueryConfig;
+
+export function openPostgres(connectionString: string, timeouts: DatabaseTimeouts): Driver {
+  const pool = new pg.Pool({
+    connectionString,
+    types,
+    // Opening a connection, or waiting for a free one, ends with an error rather than never.
+    connectionTimeoutMillis: timeouts.connectMs,
+    // The server cancels a statement that runs too long (a lock held elsewhere, a slow plan)...
+    statement_timeout: timeouts.statementMs,
+    // ...and the client gives up on a server that stopped answering at all (a network partition,
+    // a hung machine), a little later, so that the server's own cancel comes first when it can.
+    query_timeout: timeouts.statementMs + timeouts.connectMs,
+    // A transaction left open by a stuck request must not hold its locks forever.
+    idle_in_transaction_session_timeout: 2 * timeouts.statementMs,
+    // Notices a dead peer on an idle connection, rather than at the next query.
+    keepAlive: true,
+  });
   // An idle connection that the server drops emits 'error' on the pool; unheard, it would end the
   // process. The pool discards that connection and opens a new one when it needs it.
   pool.on('error', (error) => console.error('PostgreSQL idle connection lost:', error.message));
 
   return {
     kind: 'postgres',
-    query: async <T>(sql: string, params?: unknown[]) => (await pool.query(sql, params)).rows as T[],
+    query: async <T>(sql: string, params?: unknown[]) => (await pool.query(sql, params).catch(rethrow)).rows as T[],
     transaction: async (fn) => {
-      const client = await pool.connect();
+      const client = await pool.connect().catch(rethrow);
       let broken: Error | undefined;
       try {
         await client.query('BEGIN');
         const result = await fn({
-          query: async <T>(sql: string, params?: unknown[]) => (await client.query(sql, params)).rows as T[],
+          query: async <T>(sql: string, params?: unknown[]) =>
+            (await client.query(sql, params).catch(rethrow)).rows as T[],
           exec: async (sql) => {
             // Without parameters pg uses the simple protocol, which accepts several statements.
-            await client.query(sql);
+            await client.query(withClientTimeout(sql, NO_CLIENT_TIMEOUT_MS));
           },
         });
         await client.query('COMMIT');
@@ -50,10 +94,25 @@ export function openPostgres(connectionString: string): Driver {
         await client.query('ROLLBACK').catch((rollbackError: Error) => {
           broken = rollbackError;
         });
-        throw error;
+        throw classify(error);
       } finally {
         // A connection that cannot even roll back is in an unknown state: destroy it, never reuse it.
         client.release(broken);
+      }
+    },
+    async ping(timeoutMs) {
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<false>((resolve) => {
+        timer = setTimeout(() => resolve(false), timeoutMs);
+      });
+      const answer = pool.query(withClientTimeout('SELECT 1', timeoutMs)).then(
+        () => true,
+        () => false,
+      );
+      try {
+        return await Promise.race([answer, late]);
+      } finally {
+        clearTimeout(timer);
       }
     },
     close: () => pool.end(),
