@@ -42,7 +42,7 @@ export default defineConfig({
   },
   webServer: [
     {
-      command: `node tests/e2e/mail-server.ts ${SMTP_PORT} ${MAIL_PORT}`,
+      command: `node tests/support/mail-server-process.ts ${SMTP_PORT} ${MAIL_PORT}`,
       url: `http://127.0.0.1:${MAIL_PORT}/health`,
       reuseExistingServer: false,
     },
