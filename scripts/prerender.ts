@@ -8,7 +8,7 @@ import { brotliCompress, constants } from 'node:zlib';
 import { gzipAsync } from '@gfx/zopfli';
 import { build } from 'vite';
 import { headLinks } from '#common/head.ts';
-import { allPagePaths } from '#common/routes.ts';
+import { allPagePaths, indexedPagePaths } from '#common/routes.ts';
 import { ROOT, readSiteConfig, readTexts } from '#server/platform/site-config.ts';
 import { listFiles } from '#server/site/list-files.ts';
 
@@ -123,7 +123,7 @@ async function main() {
 
   const sitemap = `<?xml version="1.0" encoding="UTF-8"?>
 <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">
-${allPagePaths()
+${indexedPagePaths()
   .map(({ path: p }) => {
     const links = headLinks(site.siteUrl, { pathname: p });
     const canonical = links.find((link) => link.rel === 'canonical')?.href;

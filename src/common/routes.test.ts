@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from './languages.ts';
 import {
   allPagePaths,
+  indexedPagePaths,
+  isIndexed,
   matchPage,
   PAGE_IDS,
   PAGES,
@@ -59,11 +61,21 @@ describe('resolvePath', () => {
 describe('matchPage and pagePath', () => {
   it('round-trip every page in every language', () => {
     const paths = allPagePaths();
-    expect(paths).toHaveLength(LANGUAGES.length * 11);
+    expect(paths).toHaveLength(LANGUAGES.length * 12);
     for (const { language, page, path } of paths) {
       expect(pagePath(language, page)).toBe(path);
       expect(matchPage(path)).toEqual({ language, page });
     }
+  });
+});
+
+describe('indexedPagePaths', () => {
+  it('leaves out the pages only reached by doing something', () => {
+    expect(isIndexed('contactSent')).toBe(false);
+    expect(isIndexed('contact')).toBe(true);
+    expect(indexedPagePaths().map(({ path }) => path)).not.toContain('/it/contact/sent');
+    expect(indexedPagePaths()).toHaveLength(LANGUAGES.length * 11);
+    expect(matchPage('/it/contact/sent')).toEqual({ language: 'it', page: 'contactSent' });
   });
 });
 

@@ -15,6 +15,8 @@ interface PageEntry {
   meta?: string;
   /** Further namespaces the page needs from its first render (forms need the error messages). */
   alsoNs?: readonly Namespace[];
+  /** False for a page only reached by doing something (a confirmation): `noindex`, and not in the sitemap. */
+  index?: false;
 }
 
 /**
@@ -26,7 +28,8 @@ interface PageEntry {
 export const PAGES = {
   home: { path: '', ns: 'home', layout: true },
   about: { path: 'about', ns: 'about', layout: true },
-  contact: { path: 'contact', ns: 'contact', layout: true },
+  contact: { path: 'contact', ns: 'contact', layout: true, alsoNs: ['errors'] },
+  contactSent: { path: 'contact/sent', ns: 'contact', meta: 'sent.meta', layout: true, index: false },
   privacy: { path: 'privacy-policy', ns: 'privacy', layout: true },
   terms: { path: 'terms', ns: 'terms', layout: true },
   cookies: { path: 'cookie-policy', ns: 'cookie', layout: true },
@@ -47,6 +50,9 @@ export function pageNamespaces(page: PageId): Namespace[] {
   const entry: PageEntry = PAGES[page];
   return [DEFAULT_NAMESPACE, entry.ns, ...(entry.alsoNs ?? [])];
 }
+
+/** Whether search engines should index the page and the sitemap list it. */
+export const isIndexed = (page: PageId): boolean => (PAGES[page] as PageEntry).index !== false;
 
 /** The key prefix of a page's title and description in its namespace. */
 export const pageMetaKey = (page: PageId): string => (PAGES[page] as PageEntry).meta ?? 'meta';
@@ -108,6 +114,11 @@ export function resolvePath(pathname: string, search = ''): Resolution {
 /** Every page in every language: what the build prerenders and the sitemap lists. */
 export function allPagePaths(languages: readonly Language[] = LANGUAGES) {
   return languages.flatMap((language) => PAGE_IDS.map((page) => ({ language, page, path: pagePath(language, page) })));
+}
+
+/** The pages the sitemap lists, in every language. */
+export function indexedPagePaths(languages: readonly Language[] = LANGUAGES) {
+  return allPagePaths(languages).filter(({ page }) => isIndexed(page));
 }
 
 /** The same address in another language: the language prefix is replaced, or added when missing. */

@@ -1,3 +1,4 @@
+import type { Language } from '#common/languages.ts';
 import type { SiteConfig } from '#common/site-config.ts';
 import type { RateLimiter } from '#server/http/rate-limit.ts';
 import type { Database } from '#server/platform/db/database.ts';
@@ -28,6 +29,12 @@ export interface Settings {
   collector?: string;
   /** How long PostHog or the collector may take (UPSTREAM_TIMEOUT_MS). */
   upstreamTimeoutMs: number;
+  /** Where the contact form's messages are announced (CONTACT_EMAIL); hello@ the brand's domain by default. */
+  contactEmail?: string;
+  /** The language of that announcement (CONTACT_LANGUAGE). */
+  contactLanguage: Language;
+  /** Contact messages per client address and hour (CONTACT_RATE_LIMIT). */
+  contactRateLimit: number;
   /** Argon2id parameters; the accounts' default unless a test passes weaker ones, to run fast. */
   passwordHashing?: { memoryCost: number; timeCost: number; parallelism: number };
 }

@@ -1,22 +1,22 @@
 import { expect, test } from '@playwright/test';
 import { LANGUAGES } from '#common/languages.ts';
-import { allPagePaths } from '#common/routes.ts';
+import { indexedPagePaths } from '#common/routes.ts';
 import { waitForHydration } from './helpers.ts';
 
 const SITE_URL = 'http://localhost:3000';
 
-test('the sitemap lists every page with its alternates', async ({ request }) => {
+test('the sitemap lists every indexed page with its alternates', async ({ request }) => {
   const response = await request.get('/sitemap.xml');
   expect(response.status()).toBe(200);
   expect(response.headers()['content-type']).toContain('application/xml');
   const xml = await response.text();
   const locs = [...xml.matchAll(/<loc>(.*?)<\/loc>/g)].map((m) => m[1]);
   expect(locs.sort()).toEqual(
-    allPagePaths()
+    indexedPagePaths()
       .map(({ path }) => `${SITE_URL}${path}`)
       .sort(),
   );
-  expect(xml.match(/<xhtml:link rel="alternate"/g)).toHaveLength(allPagePaths().length * (LANGUAGES.length + 1));
+  expect(xml.match(/<xhtml:link rel="alternate"/g)).toHaveLength(indexedPagePaths().length * (LANGUAGES.length + 1));
   expect(xml).toContain(`<xhtml:link rel="alternate" hreflang="th" href="${SITE_URL}/th/cookie-policy"/>`);
 });
 

@@ -51,7 +51,7 @@ export function documentHtml(options: {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(head.title)}</title>
 <meta name="description" content="${escapeHtml(head.description)}">
-${links}
+${head.noindex ? '<meta name="robots" content="noindex">\n' : ''}${links}
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <meta name="theme-color" content="#1d4ed8">
 <style>${assets.css}</style>

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_LANGUAGE, LANGUAGES } from '#common/languages.ts';
 import { RETENTION } from '#common/retention.ts';
 import type { Settings } from '#server/deps.ts';
 
@@ -12,6 +13,9 @@ export const DEFAULT_SETTINGS: Settings = {
   // A browser sends its record once, then keeps the cookie: room for an office behind one address.
   fingerprintRateLimit: 60,
   upstreamTimeoutMs: 5_000,
+  contactLanguage: DEFAULT_LANGUAGE,
+  // A person writes once or twice; an office behind one address may hold a few such people.
+  contactRateLimit: 10,
 };
 
 const httpUrl = z.url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL' });
@@ -72,6 +76,12 @@ const EnvSchema = z
       .min(1)
       .max(RETENTION.sessionDays * DAY_SECONDS)
       .default(DEFAULT_SETTINGS.sessionIdleSeconds),
+    /** Where contact messages are announced; by default hello@ the brand's domain, the address the contact page shows. */
+    CONTACT_EMAIL: z.email({ message: 'must be an email address' }).max(254).optional(),
+    /** The language of those announcements. */
+    CONTACT_LANGUAGE: z.enum(LANGUAGES).default(DEFAULT_SETTINGS.contactLanguage),
+    /** Contact messages one client address may send per hour; raise it for browser tests. */
+    CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(DEFAULT_SETTINGS.contactRateLimit),
   })
   .refine((env) => !env.POSTHOG_HOST === !env.POSTHOG_KEY, {
     message: 'POSTHOG_HOST and POSTHOG_KEY go together: set both or neither',
@@ -98,5 +108,8 @@ export function settingsFrom(env: Env): Settings {
     posthog: env.POSTHOG_HOST && env.POSTHOG_KEY ? { host: env.POSTHOG_HOST, key: env.POSTHOG_KEY } : undefined,
     collector: env.OTEL_EXPORTER_OTLP_ENDPOINT,
     upstreamTimeoutMs: env.UPSTREAM_TIMEOUT_MS,
+    contactEmail: env.CONTACT_EMAIL,
+    contactLanguage: env.CONTACT_LANGUAGE,
+    contactRateLimit: env.CONTACT_RATE_LIMIT,
   };
 }

@@ -6,6 +6,9 @@ import { DEFAULT_SITE_CONFIG, fillBrand, type SiteConfig } from '#common/site-co
 export const ROOT = path.resolve(import.meta.dirname, '../../..');
 export const LOCALES_DIR = path.join(ROOT, 'public/locales');
 
+const SUBJECT_ID = /^[a-z][a-z0-9-]{0,31}$/;
+const MAX_SUBJECTS = 12;
+
 /** The operator's configuration from public/locales/config.json, over the defaults. */
 export async function readSiteConfig(): Promise<SiteConfig> {
   const file = JSON.parse(await readFile(path.join(LOCALES_DIR, 'config.json'), 'utf8')) as Partial<SiteConfig>;
@@ -14,10 +17,24 @@ export async function readSiteConfig(): Promise<SiteConfig> {
   if (typeof fingerprintAfterConsent !== 'boolean') {
     throw new Error('config.json: privacy.fingerprintAfterConsent must be true or false');
   }
+  const subjects = file.contact?.subjects ?? DEFAULT_SITE_CONFIG.contact.subjects;
+  // Subject ids become keys of the texts and values of a form field: short, plain, and no repeats.
+  if (
+    !Array.isArray(subjects) ||
+    subjects.length < 1 ||
+    subjects.length > MAX_SUBJECTS ||
+    !subjects.every((id) => typeof id === 'string' && SUBJECT_ID.test(id)) ||
+    new Set(subjects).size !== subjects.length
+  ) {
+    throw new Error(
+      `config.json: contact.subjects must list 1 to ${MAX_SUBJECTS} different ids of lower-case letters, digits and dashes`,
+    );
+  }
   return {
     brand: { ...DEFAULT_SITE_CONFIG.brand, ...file.brand },
     siteUrl: (file.siteUrl ?? DEFAULT_SITE_CONFIG.siteUrl).replace(/\/+$/, ''),
     privacy: { fingerprintAfterConsent },
+    contact: { subjects: [...subjects] },
   };
 }
 

@@ -1,7 +1,7 @@
 import type { i18n } from 'i18next';
 import { type HeadLink, headLinks } from '#common/head.ts';
 import { type Direction, directionOf } from '#common/languages.ts';
-import { PAGES, type PageId, pageMetaKey } from '#common/routes.ts';
+import { isIndexed, PAGES, type PageId, pageMetaKey } from '#common/routes.ts';
 
 export interface PageHead {
   language: string;
@@ -9,6 +9,8 @@ export interface PageHead {
   title: string;
   description: string;
   links: HeadLink[];
+  /** A page search engines should leave out (see `index` in the page table). */
+  noindex: boolean;
 }
 
 /** Everything a page declares in its <head>: the prerender writes it, the browser keeps it in step. */
@@ -27,5 +29,6 @@ export function pageHead(
     title: t(`${meta}.title`),
     description: t(`${meta}.description`),
     links: headLinks(siteUrl, location),
+    noindex: !isIndexed(page),
   };
 }
