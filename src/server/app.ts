@@ -4,6 +4,7 @@ import type { Deps, Settings } from './deps.ts';
 import { accountJobs, accountsFeature } from './features/accounts/index.ts';
 import { analyticsFeature, analyticsJobs } from './features/analytics/index.ts';
 import { contactFeature, contactJobs } from './features/contact/index.ts';
+import { staffFeature } from './features/staff/index.ts';
 import { tracingFeature } from './features/tracing/index.ts';
 import { visitorFeature } from './features/visitor/index.ts';
 import { ApiError, handleError } from './http/api-error.ts';
@@ -75,6 +76,7 @@ export function createApp(options: AppOptions): App {
     tracingFeature(deps),
     accountsFeature(deps),
     contactFeature(deps),
+    staffFeature(deps),
   ];
 
   const app = new Hono<AppEnv>();
