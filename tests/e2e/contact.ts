@@ -6,11 +6,9 @@ import { field } from './accounts.ts';
 
 /** The contact page's texts in a language, to find fields by the labels people see. */
 export const contactTexts = (language: Language) =>
-  JSON.parse(readFileSync(`public/locales/${language}/contact.json`, 'utf8')) as {
-    form: Record<string, string>;
-    subjects: Record<string, string>;
-    sent: { title: string };
-  };
+  JSON.parse(
+    readFileSync(`public/locales/${language}/contact.json`, 'utf8'),
+  ) as typeof import('#locales/en/contact.json');
 
 /** Someone writing to the team: a name and an address no other test uses, and what they write. */
 export function newVisitor(name = 'Grace Hopper') {
