@@ -10,13 +10,15 @@ export const MAX_RANGE_DAYS = 400;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A calendar day as YYYY-MM-DD (UTC), one that exists. */
-export const DaySchema = z.string().check(
-  z.regex(/^\d{4}-\d{2}-\d{2}$/, 'INVALID_DATE_RANGE'),
-  z.refine((day) => {
-    const date = new Date(`${day}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day;
-  }, 'INVALID_DATE_RANGE'),
-);
+export const DaySchema = z
+  .string({ error: (issue) => (issue.input === undefined ? 'MISSING_REQUIRED_FIELD' : 'INVALID_DATE_RANGE') })
+  .check(
+    z.regex(/^\d{4}-\d{2}-\d{2}$/, 'INVALID_DATE_RANGE'),
+    z.refine((day) => {
+      const date = new Date(`${day}T00:00:00Z`);
+      return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day;
+    }, 'INVALID_DATE_RANGE'),
+  );
 
 const daysBetween = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / DAY_MS;
 
