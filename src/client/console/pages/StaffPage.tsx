@@ -75,22 +75,22 @@ function MemberRow({ member, me, reload }: { member: Member; me: MeAnswer; reloa
               type="button"
               className="button button--secondary button--small"
               aria-disabled={busy || role === member.role || undefined}
-              aria-label={t('staff.saveFor', { name: member.name })}
               onClick={() =>
                 role !== member.role &&
                 void change(role, t('staff.changed', { name: member.name, role: t(`roleNames.${role}`) }))
               }
             >
               {t('staff.save')}
+              <span className="visually-hidden"> – {member.name}</span>
             </button>
             <button
               type="button"
               className="button button--danger button--small"
               aria-disabled={busy || undefined}
-              aria-label={t('staff.removeFor', { name: member.name })}
               onClick={() => void change('member', t('staff.removed', { name: member.name }))}
             >
               {t('staff.remove')}
+              <span className="visually-hidden"> – {member.name}</span>
             </button>
           </div>
         )}
