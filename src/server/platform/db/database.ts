@@ -1,6 +1,16 @@
+import type { ListenOptions, NotificationHandler, Unlisten } from './listener.ts';
 import { runMigrations } from './migrations.ts';
+import type { ListenerSettings } from './pg-listener.ts';
 import { openPglite } from './pglite-driver.ts';
 import { openPostgres } from './postgres-driver.ts';
+
+export {
+  type ListenOptions,
+  MAX_NOTIFY_PAYLOAD_BYTES,
+  type NotificationHandler,
+  notifyIn,
+  type Unlisten,
+} from './listener.ts';
 
 export interface Database {
   /** One statement with `$1`-style parameters; the same SQL runs on PGlite and PostgreSQL. */
@@ -10,6 +20,16 @@ export interface Database {
    * `tx` inside: on PGlite a query on the database itself waits for the transaction and never ends.
    */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Calls `handler` with the payload of every notification on `channel` (see `notify`), from this
+   * process or any other on the same database; resolves once listening. On PGlite the database
+   * lives in this process, so this is an in-process bus. On PostgreSQL one dedicated connection per
+   * handle listens; when it is lost it reconnects by itself and then calls `onResync`, since what
+   * was sent meanwhile is lost: read it from the database.
+   */
+  listen(channel: string, handler: NotificationHandler, options?: ListenOptions): Promise<Unlisten>;
+  /** Sends a notification now; inside a transaction, use `notifyIn(tx, ...)`, delivered at COMMIT. */
+  notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
   kind: 'pglite' | 'postgres';
 }
@@ -30,13 +50,15 @@ export interface DatabaseOptions {
   dataDir: string;
   /** When set, PostgreSQL is used instead and several server instances can share it. */
   databaseUrl?: string;
+  /** PostgreSQL's listening connection: how it reconnects and checks itself (tests make it quick). */
+  listener?: Partial<ListenerSettings>;
 }
 
 const MIGRATIONS_DIR = new URL('./migrations/', import.meta.url);
 
 /** Opens the database and brings its schema up to date before anyone queries it. */
-export async function openDatabase({ dataDir, databaseUrl }: DatabaseOptions): Promise<Database> {
-  const driver = databaseUrl ? openPostgres(databaseUrl) : await openPglite(dataDir);
+export async function openDatabase({ dataDir, databaseUrl, listener }: DatabaseOptions): Promise<Database> {
+  const driver = databaseUrl ? openPostgres(databaseUrl, listener) : await openPglite(dataDir);
   try {
     await runMigrations(driver, MIGRATIONS_DIR);
   } catch (error) {

@@ -1,5 +1,7 @@
 import pg from 'pg';
 import type { Driver } from './database.ts';
+import { notifyIn } from './listener.ts';
+import { DEFAULT_LISTENER_SETTINGS, type ListenerSettings, PgListener } from './pg-listener.ts';
 
 // PGlite reads bigint (count(*), bigserial) as a number while it is exact, and a date as UTC
 // midnight; pg would give a string and local midnight. Reading them alike here means code and
@@ -23,13 +25,14 @@ const types = {
     (format !== 'binary' && parsers.get(oid)) || pg.types.getTypeParser(oid, format),
 };
 
-export function openPostgres(connectionString: string): Driver {
+export function openPostgres(connectionString: string, listenerSettings: Partial<ListenerSettings> = {}): Driver {
   const pool = new pg.Pool({ connectionString, types });
   // An idle connection that the server drops emits 'error' on the pool; unheard, it would end the
   // process. The pool discards that connection and opens a new one when it needs it.
   pool.on('error', (error) => console.error('PostgreSQL idle connection lost:', error.message));
+  const listener = new PgListener(connectionString, { ...DEFAULT_LISTENER_SETTINGS, ...listenerSettings });
 
-  return {
+  const driver: Driver = {
     kind: 'postgres',
     query: async <T>(sql: string, params?: unknown[]) => (await pool.query(sql, params)).rows as T[],
     transaction: async (fn) => {
@@ -56,6 +59,12 @@ export function openPostgres(connectionString: string): Driver {
         client.release(broken);
       }
     },
-    close: () => pool.end(),
+    listen: (channel, handler, options) => listener.listen(channel, handler, options),
+    notify: (channel, payload) => notifyIn(driver, channel, payload),
+    close: async () => {
+      await listener.close();
+      await pool.end();
+    },
   };
+  return driver;
 }
