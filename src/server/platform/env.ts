@@ -12,6 +12,10 @@ export const DEFAULT_SETTINGS: Settings = {
   // A browser sends its record once, then keeps the cookie: room for an office behind one address.
   fingerprintRateLimit: 60,
   upstreamTimeoutMs: 5_000,
+  // Between Chatwoot's 2 minutes and Papercups' 20: long enough for a live answer to be seen live.
+  chatReplyMailDelaySeconds: 10 * 60,
+  // Chatwoot's figure for new widget conversations per address.
+  chatConversationsPerClient: 6,
 };
 
 const httpUrl = z.url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL' });
@@ -72,6 +76,23 @@ const EnvSchema = z
       .min(1)
       .max(RETENTION.sessionDays * DAY_SECONDS)
       .default(DEFAULT_SETTINGS.sessionIdleSeconds),
+    /** Seconds an operator's chat reply may stay unread before it is mailed to the visitor (10 minutes). */
+    CHAT_REPLY_MAIL_DELAY_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(DAY_SECONDS)
+      .default(DEFAULT_SETTINGS.chatReplyMailDelaySeconds),
+    /**
+     * New chat conversations a client address may start in 12 hours. Raise it when many visitors
+     * share one address (or for browser tests).
+     */
+    CHAT_CONVERSATIONS_PER_CLIENT: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(1_000_000)
+      .default(DEFAULT_SETTINGS.chatConversationsPerClient),
   })
   .refine((env) => !env.POSTHOG_HOST === !env.POSTHOG_KEY, {
     message: 'POSTHOG_HOST and POSTHOG_KEY go together: set both or neither',
@@ -98,5 +119,7 @@ export function settingsFrom(env: Env): Settings {
     posthog: env.POSTHOG_HOST && env.POSTHOG_KEY ? { host: env.POSTHOG_HOST, key: env.POSTHOG_KEY } : undefined,
     collector: env.OTEL_EXPORTER_OTLP_ENDPOINT,
     upstreamTimeoutMs: env.UPSTREAM_TIMEOUT_MS,
+    chatReplyMailDelaySeconds: env.CHAT_REPLY_MAIL_DELAY_SECONDS,
+    chatConversationsPerClient: env.CHAT_CONVERSATIONS_PER_CLIENT,
   };
 }

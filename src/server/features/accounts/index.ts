@@ -8,6 +8,7 @@ import { registrationRoutes } from './registration-routes.ts';
 import { signInRoutes } from './sign-in-routes.ts';
 
 export { accountJobs } from './maintenance.ts';
+export { type ActiveSession, readSession, type SessionState } from './sessions.ts';
 
 /** Registration, email confirmation, sign-in and sessions, password reset, the account itself. */
 export function accountsFeature(deps: Deps): Feature {
