@@ -15,6 +15,7 @@ import { ApiError } from '#server/http/api-error.ts';
 import type { AppEnv } from '#server/http/context.ts';
 import { fieldErrors, jsonBody } from '#server/http/json-body.ts';
 import { type ChatDeps, HISTORY_LIMIT, STREAM_BATCH } from './chat-deps.ts';
+import { scheduleReplyMail } from './chat-jobs.ts';
 import { CHAT_LIMITS, chatHit } from './chat-limits.ts';
 import {
   addPresence,
@@ -39,6 +40,7 @@ import {
 } from './chat-queries.ts';
 import { requestedCursor, type StreamBatch, type StreamEvent, serveEventStream } from './event-stream.ts';
 import { type OperatorEnv, requireOperator } from './operator-access.ts';
+import { replyMailTexts } from './reply-mail.ts';
 import { markSeen } from './visitor-routes.ts';
 
 /** Every console chat path starts with it; the operator check covers them all. */
@@ -104,7 +106,7 @@ export function consoleChatRoutes(deps: ChatDeps) {
     const id = conversationId(c);
     const input = c.req.valid('json');
     const operator = c.get('operator');
-    await existing(id);
+    const row = await existing(id);
     const known = await findMessageByClientId(db, id, input.clientMessageId);
     if (!known) await limiter.enforce([chatHit('operatorMessages', operator.accountId)]);
     const stored =
@@ -120,6 +122,12 @@ export function consoleChatRoutes(deps: ChatDeps) {
         if (!message) return null;
         await touchConversation(tx, id, { message: true, reopen: true });
         await noticeConversation(tx, id);
+        await scheduleReplyMail(tx, {
+          conversationId: id,
+          messageId: message.id,
+          delaySeconds: deps.settings.chatReplyMailDelaySeconds,
+          texts: replyMailTexts(deps.site, deps.texts, row.language),
+        });
         return message;
       })) ??
       (await findMessageByClientId(db, id, input.clientMessageId));
