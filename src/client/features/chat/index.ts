@@ -1,0 +1,1 @@
+export { ChatSlot } from './ChatSlot.tsx';
