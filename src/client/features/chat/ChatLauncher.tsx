@@ -1,6 +1,5 @@
 import { type CSSProperties, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { readCookie } from '#client/lib/cookies.ts';
 import { storageEntry } from '#common/storage.ts';
 import './launcher.css';
 
@@ -73,7 +72,7 @@ export default function ChatLauncher() {
   }, []);
 
   useEffect(() => {
-    if (readCookie(ACTIVE_COOKIE) === '1') withPanel();
+    if (document.cookie.split('; ').includes(`${ACTIVE_COOKIE}=1`)) withPanel();
   }, [withPanel]);
 
   const close = useCallback(() => {
