@@ -1,53 +1,99 @@
-// `npm run bench`: Lighthouse (mobile preset) on six pages, the JS the home page needs before it is
-// interactive, and the server's throughput on a prerendered page beside nginx serving the same
-// file. Builds first when there is no build. Options: --runs N (Lighthouse runs per page, median
-// reported; default 3), --only lighthouse|throughput, --pages /en/login,/th/register (instead of
-// the six default pages), --consent granted (the visitor has accepted analytics; runs then keep
-// the browser's storage, so its cache is warm too).
+// `npm run bench`: Lighthouse (mobile preset) on the site's pages, the JS each kind of page needs
+// to hydrate, and the server's throughput on a prerendered page beside nginx serving the same file.
+// Builds first when there is no build.
+//
+// Which pages: six by default (home, about and privacy policy in English and Thai); --all for every
+// page of the sitemap in every language; --pages login,register (page ids as in src/common/routes.ts,
+// or paths such as /th/login) and --langs en,th to pick. Other options: --runs N (Lighthouse runs
+// per page, default 3), --only lighthouse|throughput, --consent granted (the visitor has accepted
+// analytics; runs then keep the browser's storage, so its cache is warm too), --parallel N (N
+// browsers at once; on a machine with few cores this inflates TBT, see decision 052).
+//
+// Per page it prints the median and the worst run of every figure; then, for each budget, the
+// pages whose worst run breaks it.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { type AddressInfo, createServer } from 'node:net';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { isLanguage, LANGUAGES, type Language } from '#common/languages.ts';
+import { allPagePaths, matchPage, PAGE_IDS, type PageId, pagePath } from '#common/routes.ts';
 import { ROOT } from '#server/platform/site-config.ts';
+import {
+  BUDGETS,
+  budgetLines,
+  budgetVerdicts,
+  CATEGORIES,
+  type Category,
+  duration,
+  median,
+  type PageSummary,
+  pageTable,
+  type RunResult,
+  summarizePage,
+} from './bench-report.ts';
 import { CHROME_ARGS, CHROME_PATH } from './chrome.ts';
 
 const { values: args } = parseArgs({
   options: {
     runs: { type: 'string', default: '3' },
     only: { type: 'string' },
+    all: { type: 'boolean', default: false },
     pages: { type: 'string' },
+    langs: { type: 'string' },
     consent: { type: 'string' },
+    parallel: { type: 'string', default: '1' },
   },
 });
 const RUNS = Number(args.runs);
-const PORT = 3210;
-const NGINX_PORT = 3211;
-const PAGES = args.pages?.split(',') ?? [
-  '/en',
-  '/en/about',
-  '/en/privacy-policy',
-  '/th',
-  '/th/about',
-  '/th/privacy-policy',
-];
+const PARALLEL = Number(args.parallel);
+if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error('--runs takes a whole number of at least 1');
+if (!Number.isInteger(PARALLEL) || PARALLEL < 1) throw new Error('--parallel takes a whole number of at least 1');
+/** Free ports, so that benchmarks of several working copies can run side by side. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+const PORT = await freePort();
+const NGINX_PORT = await freePort();
+const DEFAULT_PAGES = ['/en', '/en/about', '/en/privacy-policy', '/th', '/th/about', '/th/privacy-policy'];
 const CONSENT_GRANTED = args.consent === 'granted';
 const CHROME_FLAGS = ['--headless=new', ...CHROME_ARGS];
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2
-    ? (sorted[middle] as number)
-    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
-};
+/** The paths to measure, from --all, --pages and --langs. */
+function selectedPaths(): string[] {
+  if (!args.all && !args.pages && !args.langs) return DEFAULT_PAGES;
+  const languages = (args.langs?.split(',') ?? [...LANGUAGES]).map((language) => {
+    if (!isLanguage(language)) throw new Error(`--langs: ${language} is not one of ${LANGUAGES.join(', ')}`);
+    return language;
+  });
+  if (!args.pages) return allPagePaths(languages).map((entry) => entry.path);
+  const paths: string[] = [];
+  for (const item of args.pages.split(',')) {
+    if (item.startsWith('/')) {
+      if (!matchPage(item)) throw new Error(`--pages: ${item} is not a page of the site`);
+      paths.push(item);
+    } else if ((PAGE_IDS as string[]).includes(item)) {
+      for (const language of languages) paths.push(pagePath(language as Language, item as PageId));
+    } else {
+      throw new Error(`--pages: ${item} is neither a path nor one of ${PAGE_IDS.join(', ')}`);
+    }
+  }
+  return [...new Set(paths)];
+}
+const PATHS = selectedPaths();
 
 async function waitFor(url: string) {
-  for (let i = 0; i < 100; i++) {
+  // The embedded database can take half a minute to start on a busy machine.
+  for (let i = 0; i < 1200; i++) {
     try {
       if ((await fetch(url)).ok) return;
     } catch {}
@@ -60,45 +106,45 @@ async function startServer(dataDir: string) {
   const server = spawn(process.execPath, ['src/server/main.ts'], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir },
-    stdio: 'ignore',
+    stdio: ['ignore', 'ignore', 'inherit'],
   });
   await waitFor(`http://127.0.0.1:${PORT}/api/health`);
   return server;
 }
 
-/**
- * The entry module, everything it imports statically, and the home page's chunk: the gzip files
- * the server sends (zopfli, see prerender.ts), and zlib level 9 of the same files for comparison.
- */
-async function homeCriticalJs(): Promise<{ served: number; zlib: number }> {
-  type Manifest = Record<string, { file: string; imports?: string[] }>;
-  const manifest = JSON.parse(await readFile(path.join(ROOT, 'dist/client/.vite/manifest.json'), 'utf8')) as Manifest;
-  const seen = new Set<string>();
-  const visit = (key: string) => {
-    if (seen.has(key) || !manifest[key]) return;
-    seen.add(key);
-    for (const imported of manifest[key].imports ?? []) visit(imported);
-  };
-  visit('src/client/app/entry-client.tsx');
-  visit('src/client/pages/home/HomePage.tsx');
-  let served = 0;
-  let zlib = 0;
-  for (const key of seen) {
-    const file = path.join(ROOT, 'dist/client', manifest[key]?.file ?? '');
-    served += (await readFile(`${file}.gz`)).length;
-    zlib += gzipSync(await readFile(file), { level: 9 }).length;
-  }
-  return { served, zlib };
-}
+type Manifest = Record<string, { file: string; imports?: string[] }>;
 
-interface PageResult {
-  scores: Record<string, number>;
-  fcp: number;
-  lcp: number;
-  tbt: number;
-  cls: number;
-  jsKb: number;
-  textsBeforePaint: number;
+/**
+ * The JS each kind of page needs to hydrate: the entry module, what it imports statically, and the
+ * page's chunk with its static imports; as the gzip files the server sends (zopfli, see
+ * prerender.ts) and as zlib level 9 of the same files.
+ */
+async function hydrationJs(): Promise<{ page: PageId; served: number; zlib: number }[]> {
+  const manifest = JSON.parse(await readFile(path.join(ROOT, 'dist/client/.vite/manifest.json'), 'utf8')) as Manifest;
+  // The page table's modules, as the prerender step reads them (page-modules.ts needs Vite).
+  const { PAGE_SOURCES } = (await import(path.join(ROOT, 'dist/prerender/entry-prerender.js'))) as {
+    PAGE_SOURCES: Record<PageId, string>;
+  };
+  const sizes: { page: PageId; served: number; zlib: number }[] = [];
+  for (const page of PAGE_IDS) {
+    const seen = new Set<string>();
+    const visit = (key: string) => {
+      if (seen.has(key) || !manifest[key]) return;
+      seen.add(key);
+      for (const imported of manifest[key].imports ?? []) visit(imported);
+    };
+    visit('src/client/app/entry-client.tsx');
+    visit(path.posix.join('src/client/app', PAGE_SOURCES[page]));
+    let served = 0;
+    let zlib = 0;
+    for (const key of seen) {
+      const file = path.join(ROOT, 'dist/client', manifest[key]?.file ?? '');
+      served += (await readFile(`${file}.gz`)).length;
+      zlib += gzipSync(await readFile(file), { level: 9 }).length;
+    }
+    sizes.push({ page, served, zlib });
+  }
+  return sizes;
 }
 
 /** Puts the consent cookie into the browser's jar over the DevTools protocol. */
@@ -120,7 +166,14 @@ async function grantConsent(port: number) {
   socket.close();
 }
 
-async function lighthouseRun(url: string, port: number): Promise<PageResult> {
+interface NetworkItem {
+  url: string;
+  resourceType?: string;
+  transferSize: number;
+  networkRequestTime: number;
+}
+
+async function lighthouseRun(url: string, port: number): Promise<RunResult> {
   if (CONSENT_GRANTED) await grantConsent(port);
   const result = await lighthouse(url, {
     port,
@@ -129,67 +182,119 @@ async function lighthouseRun(url: string, port: number): Promise<PageResult> {
     disableStorageReset: CONSENT_GRANTED,
   });
   if (!result) throw new Error(`no Lighthouse result for ${url}`);
+  if (result.lhr.runtimeError) throw new Error(`${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}`);
   const { categories, audits } = result.lhr;
   const metric = (id: string) => audits[id]?.numericValue ?? Number.NaN;
-  const requests = (
-    (audits['network-requests']?.details ?? { items: [] }) as unknown as {
-      items: { url: string; resourceType: string; transferSize: number; networkRequestTime: number }[];
-    }
-  ).items;
-  const fcp = metric('first-contentful-paint');
+  const network = audits['network-requests']?.details as unknown as
+    | { items: NetworkItem[]; debugData?: { networkStartTimeTs?: number } }
+    | undefined;
+  const observed = ((audits.metrics?.details as unknown as { items?: Record<string, number>[] } | undefined)?.items ??
+    [])[0];
+  const requests = network?.items ?? [];
+  // Observed (unthrottled) times on the trace's clock, in microseconds: a request that starts
+  // before a paint the browser reported is one the simulation counts as needed for that paint.
+  const startTs = (item: NetworkItem) => (network?.debugData?.networkStartTimeTs ?? 0) + item.networkRequestTime * 1000;
+  const before = (items: NetworkItem[], ts: number | undefined) =>
+    ts === undefined ? items.length : items.filter((item) => startTs(item) < ts).length;
+  const scripts = requests.filter((r) => r.resourceType === 'Script');
+  const texts = requests.filter((r) => r.url.includes('/locales/'));
   return {
-    scores: Object.fromEntries(Object.entries(categories).map(([id, c]) => [id, Math.round((c.score ?? 0) * 100)])),
-    fcp,
+    scores: Object.fromEntries(CATEGORIES.map((id) => [id, Math.round((categories[id]?.score ?? 0) * 100)])) as Record<
+      Category,
+      number
+    >,
+    fcp: metric('first-contentful-paint'),
     lcp: metric('largest-contentful-paint'),
     tbt: metric('total-blocking-time'),
     cls: metric('cumulative-layout-shift'),
-    jsKb: requests.filter((r) => r.resourceType === 'Script').reduce((sum, r) => sum + r.transferSize, 0) / 1024,
-    // Observed (unthrottled) request times; a translation file fetched before the first paint shows here.
-    textsBeforePaint: requests.filter(
-      (r) =>
-        r.url.includes('/locales/') &&
-        r.networkRequestTime < (audits['first-contentful-paint'] ? metric('first-contentful-paint') : 0),
-    ).length,
+    jsBytes: scripts.reduce((sum, r) => sum + r.transferSize, 0),
+    scriptsBeforeFcp: before(scripts, observed?.observedFirstContentfulPaintTs),
+    scriptsBeforeLcp: before(scripts, observed?.observedLargestContentfulPaintTs),
+    textsBeforeFcp: before(texts, observed?.observedFirstContentfulPaintTs),
   };
 }
 
+/**
+ * Runs every page RUNS times: each run of a page is a fresh load with Lighthouse's storage reset
+ * (unless consent is granted). With --parallel N, N browsers take pages from one queue.
+ */
 async function benchLighthouse() {
-  const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
-  const rows: string[] = [];
-  try {
-    for (const page of PAGES) {
-      const runs: PageResult[] = [];
-      for (let i = 0; i < RUNS; i++) runs.push(await lighthouseRun(`http://127.0.0.1:${PORT}${page}`, chrome.port));
-      const m = (pick: (r: PageResult) => number) => median(runs.map(pick));
-      const score = (id: string) => m((r) => r.scores[id] ?? 0);
-      rows.push(
-        [
-          page.padEnd(20),
-          String(score('performance')).padStart(4),
-          String(score('accessibility')).padStart(5),
-          String(score('best-practices')).padStart(5),
-          String(score('seo')).padStart(4),
-          `${(m((r) => r.fcp) / 1000).toFixed(2)} s`.padStart(8),
-          `${(m((r) => r.lcp) / 1000).toFixed(2)} s`.padStart(8),
-          `${Math.round(m((r) => r.tbt))} ms`.padStart(7),
-          m((r) => r.cls)
-            .toFixed(3)
-            .padStart(6),
-          `${m((r) => r.jsKb).toFixed(1)} KB`.padStart(9),
-          String(Math.max(...runs.map((r) => r.textsBeforePaint))).padStart(6),
-        ].join(' '),
-      );
+  const started = Date.now();
+  const total = PATHS.length * RUNS;
+  let done = 0;
+  const results = new Map<string, RunResult[]>(PATHS.map((page) => [page, []]));
+  const queue = [...PATHS];
+  const progress = (page: string, run: number, result: RunResult) => {
+    done += 1;
+    const elapsed = Date.now() - started;
+    const left = done < total ? `, about ${duration((elapsed / done) * (total - done))} left` : '';
+    process.stderr.write(
+      `[${String(done).padStart(String(total).length)}/${total}] ${page} run ${run}/${RUNS}: ` +
+        `FCP ${(result.fcp / 1000).toFixed(2)} s, LCP ${(result.lcp / 1000).toFixed(2)} s, ` +
+        `TBT ${Math.round(result.tbt)} ms, perf ${result.scores.performance} ` +
+        `(${duration(elapsed)} so far${left})\n`,
+    );
+  };
+  // A run that Lighthouse could not finish (the page did not paint within its wait, the browser
+  // lost the page) is said and tried again, up to three times; it is not a figure of the page.
+  const measure = async (page: string, port: number): Promise<RunResult> => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await lighthouseRun(`http://127.0.0.1:${PORT}${page}`, port);
+      } catch (error) {
+        process.stderr.write(`${page}: Lighthouse failed (${(error as Error).message}), attempt ${attempt} of 3\n`);
+        if (attempt === 3) throw error;
+      }
     }
-  } finally {
-    await chrome.kill();
+  };
+  const worker = async () => {
+    const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
+    try {
+      for (let page = queue.shift(); page !== undefined; page = queue.shift()) {
+        for (let run = 1; run <= RUNS; run++) {
+          const result = await measure(page, chrome.port);
+          results.get(page)?.push(result);
+          progress(page, run, result);
+        }
+      }
+    } finally {
+      chrome.kill();
+    }
+  };
+  if (PARALLEL > 1) {
+    process.stderr.write(
+      `${PARALLEL} browsers at once on ${availableParallelism()} cores: TBT and the paints may come out higher than alone\n`,
+    );
   }
+  await Promise.all(Array.from({ length: PARALLEL }, worker));
+
+  const pages: PageSummary[] = PATHS.map((page) => summarizePage(page, results.get(page) ?? []));
   const consent = CONSENT_GRANTED ? 'consent granted' : 'consent not yet asked';
-  console.log(`\nLighthouse, mobile preset, median of ${RUNS} run(s) per page, ${consent}`);
-  console.log('page                 perf  a11y  best  seo      FCP      LCP     TBT    CLS  JS (wire)  texts<FCP');
-  for (const row of rows) console.log(row);
-  const js = await homeCriticalJs();
+  console.log(
+    `\nLighthouse 13, mobile preset, ${RUNS} run(s) per page, ${consent}, ${PARALLEL} browser(s) at a time.` +
+      '\nEach figure is "median worst" (scores: "median lowest"). JS KB: script on the wire, median.' +
+      '\nearly: most scripts requested before the observed largest paint, and translation files before the first paint, in any run.',
+  );
+  for (const line of pageTable(pages)) console.log(line);
+
+  console.log(`\nBudgets, held by the worst of ${RUNS} run(s) of each of ${pages.length} page(s):`);
+  for (const line of budgetLines(pages)) console.log(line);
+  const broken = budgetVerdicts(pages).filter((verdict) => verdict.over.length > 0).length;
+  console.log(broken === 0 ? '  every page within every budget' : `  ${broken} budget(s) broken`);
+  const all = pages.flatMap((page) => results.get(page.page) ?? []);
+  console.log(
+    `  all runs: median FCP ${(median(all.map((r) => r.fcp)) / 1000).toFixed(2)} s, LCP ${(median(all.map((r) => r.lcp)) / 1000).toFixed(2)} s, TBT ${Math.round(median(all.map((r) => r.tbt)))} ms` +
+      ` (budgets ${BUDGETS.fcp / 1000} s, ${BUDGETS.lcp / 1000} s, ${BUDGETS.tbt} ms)`,
+  );
+
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-  console.log(`\nJS the home page needs to hydrate: ${kb(js.served)} gzip as served (${kb(js.zlib)} with zlib -9)`);
+  console.log('\nJS each page needs to hydrate (entry and page chunk with their static imports), gzip:');
+  for (const size of await hydrationJs()) {
+    console.log(
+      `  ${size.page.padEnd(16)} ${kb(size.served).padStart(9)} as served  ${kb(size.zlib).padStart(9)} zlib -9`,
+    );
+  }
+  console.log(`\nLighthouse took ${duration(Date.now() - started)} for ${total} run(s).`);
 }
 
 function wrk(url: string): number {
@@ -247,11 +352,13 @@ http {
 if (!existsSync(path.join(ROOT, 'dist/inline-hashes.json'))) {
   spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
 }
+const benchStarted = Date.now();
 const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-data-'));
 const server = await startServer(dataDir);
 try {
   if (args.only !== 'throughput') await benchLighthouse();
   if (args.only !== 'lighthouse') await benchThroughput();
+  console.log(`\nThe whole benchmark took ${duration(Date.now() - benchStarted)}.`);
 } finally {
   server.kill();
   await rm(dataDir, { recursive: true, force: true });

@@ -6,11 +6,12 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants } from 'node:zlib';
 import { gzipAsync } from '@gfx/zopfli';
-import { build } from 'vite';
-import { headLinks } from '#common/head.ts';
+import { headLinks, sitemapPaths } from '#common/head.ts';
+import { missingLegalFacts } from '#common/legal-facts.ts';
 import { allPagePaths } from '#common/routes.ts';
 import { ROOT, readSiteConfig, readTexts } from '#server/platform/site-config.ts';
 import { listFiles } from '#server/site/list-files.ts';
+import { rootPage } from './root-page.ts';
 
 const CLIENT_DIR = path.join(ROOT, 'dist/client');
 const ENTRY = 'src/client/app/entry-client.tsx';
@@ -31,42 +32,6 @@ async function writeOut(relative: string, content: string) {
   const file = path.join(CLIENT_DIR, relative);
   await mkdir(path.dirname(file), { recursive: true });
   await writeFile(file, content);
-}
-
-/** The root page: an inline script picks the language; without JavaScript the visitor gets links. */
-async function rootPage(css: string): Promise<{ html: string; script: string }> {
-  const result = await build({
-    configFile: false,
-    logLevel: 'warn',
-    build: {
-      write: false,
-      minify: true,
-      lib: { entry: path.join(ROOT, 'src/client/root/choose-language.ts'), formats: ['iife'], name: 'chooseLanguage' },
-    },
-  });
-  const output = (Array.isArray(result) ? result[0] : result) as { output: { code: string }[] };
-  const script = (output.output[0]?.code ?? '').trim();
-  const { LANGUAGE_NAMES, LANGUAGES } = await import('#common/languages.ts');
-  const links = LANGUAGES.map(
-    (l) => `<li><a href="/${l}" lang="${l}" hreflang="${l}">${LANGUAGE_NAMES[l]}</a></li>`,
-  ).join('');
-  const html = `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Choose your language</title>
-<meta name="robots" content="noindex">
-<link rel="icon" href="/favicon.svg" type="image/svg+xml">
-<script>${script}</script>
-<style>${css}</style>
-</head>
-<body>
-<main id="main" class="container page"><h1>Choose your language</h1><ul>${links}</ul></main>
-</body>
-</html>
-`;
-  return { html, script };
 }
 
 async function precompress(files: string[]) {
@@ -90,6 +55,13 @@ async function precompress(files: string[]) {
 
 async function main() {
   const site = await readSiteConfig();
+  // The pages mark each missing legal fact; the operator should hear about them here too.
+  const missing = missingLegalFacts(site);
+  if (missing.length > 0) {
+    console.warn(
+      `config.json leaves out legal facts the privacy policy and the imprint show as placeholders: ${missing.join(', ')}`,
+    );
+  }
   const texts = await readTexts(site.brand);
   const manifest = JSON.parse(await readFile(path.join(CLIENT_DIR, '.vite/manifest.json'), 'utf8')) as Manifest;
   const entry = manifest[ENTRY];
@@ -123,7 +95,7 @@ async function main() {
 
   const sitemap = `<?xml version="1.0" encoding="UTF-8"?>
 <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">
-${allPagePaths()
+${sitemapPaths()
   .map(({ path: p }) => {
     const links = headLinks(site.siteUrl, { pathname: p });
     const canonical = links.find((link) => link.rel === 'canonical')?.href;

@@ -1,4 +1,12 @@
 import { z } from 'zod/mini';
+import {
+  CODE_LENGTH,
+  characterCount,
+  EMAIL_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from './account-fields.ts';
 import type { ErrorCode } from './error-codes.ts';
 import { DEFAULT_LANGUAGE, LANGUAGES } from './languages.ts';
 
@@ -9,17 +17,18 @@ import { DEFAULT_LANGUAGE, LANGUAGES } from './languages.ts';
  * same text from the `errors` namespace. zod/mini keeps the browser's share of this small.
  */
 
-export const NAME_MAX_LENGTH = 100;
-export const EMAIL_MAX_LENGTH = 254;
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 128;
-export const CODE_LENGTH = 6;
+export {
+  CODE_LENGTH,
+  characterCount,
+  EMAIL_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from './account-fields.ts';
+
 /** E.164: at most 15 digits; 8 is the shortest full international number in use. */
 const PHONE_MIN_DIGITS = 8;
 const PHONE_MAX_DIGITS = 15;
-
-/** Length in characters as a reader counts them (code points), not UTF-16 units. */
-export const characterCount = (text: string) => [...text].length;
 
 /** A string field that must be there: absent or blank says MISSING_REQUIRED_FIELD, any other type `code`. */
 function requiredText(code: ErrorCode, trim = true) {

@@ -1,7 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { headLinks } from './head.ts';
+import { headLinks, isIndexed, sitemapPaths } from './head.ts';
+import { allPagePaths } from './routes.ts';
 
 const SITE = 'https://example.com';
+
+describe('indexing', () => {
+  it('asks search engines to leave out the steps of a visitor’s own journey', () => {
+    expect(['validation', 'forgotPassword', 'account'].filter((page) => isIndexed(page as never))).toEqual([]);
+    for (const page of ['home', 'about', 'contact', 'privacy', 'terms', 'cookies', 'login', 'register'] as const) {
+      expect(isIndexed(page)).toBe(true);
+    }
+  });
+
+  it('lists only the indexed pages in the sitemap, in every language', () => {
+    const listed = sitemapPaths().map(({ path }) => path);
+    expect(listed).toContain('/th/about');
+    expect(listed).not.toContain('/th/validation');
+    expect(listed).not.toContain('/en/forgot-password');
+    expect(listed).not.toContain('/nl/account');
+    expect(listed).toHaveLength(allPagePaths().filter(({ page }) => isIndexed(page)).length);
+  });
+});
 
 describe('headLinks', () => {
   it('declares one canonical without query or hash, and alternates that keep them', () => {

@@ -1,10 +1,18 @@
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from './languages.ts';
+import { allPagePaths, PAGES, type PageId } from './routes.ts';
 
 export interface HeadLink {
   rel: 'canonical' | 'alternate';
   href: string;
   hreflang?: string;
 }
+
+/** Whether search engines may list the page: a page the table marks `index: false` carries noindex. */
+export const isIndexed = (page: PageId): boolean => (PAGES[page] as { index?: false }).index !== false;
+
+/** Every page in every language that the sitemap lists: the indexed ones. */
+export const sitemapPaths = (languages?: readonly Language[]) =>
+  allPagePaths(languages).filter(({ page }) => isIndexed(page));
 
 /** Splits `/it/about` into its language (when supported) and the rest of the path. */
 function splitLanguage(pathname: string): { language: Language | null; rest: string } {

@@ -39,6 +39,7 @@ export const NAMESPACES = [
   'validation',
   'errors',
   'chat',
+  'legal',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NAMESPACE: Namespace = 'common';

@@ -1,4 +1,4 @@
-import { characterCount, PASSWORD_MIN_LENGTH } from './account-schemas.ts';
+import { characterCount, PASSWORD_MIN_LENGTH } from './account-fields.ts';
 
 export type PasswordStrength = 'strong' | 'weak';
 

@@ -11,6 +11,8 @@ export const RETENTION = {
   inactiveAccountDays: 730,
   /** A session's absolute end; it ends sooner when unused (SESSION_IDLE_SECONDS) or at sign-out. */
   sessionDays: 30,
+  /** A session unused this long ends: the default of SESSION_IDLE_SECONDS, which may only shorten it. */
+  sessionIdleDays: 7,
   /** A mailed code works this long, once. */
   codeMinutes: 10,
   /** Mail waiting for the mail server is retried this long, then given up (the mail is deleted). */
@@ -21,6 +23,11 @@ export const RETENTION = {
   messageDays: 365,
   /** Page views in the embedded analytics store. */
   analyticsDays: 395,
+  /**
+   * Rate-limit counters (keyed hashes of client addresses and accounts) are gone within this long:
+   * the longest counting window is an hour, and lapsed windows are deleted hourly.
+   */
+  rateLimitHours: 2,
 } as const;
 
 export type RetentionKind = keyof typeof RETENTION;

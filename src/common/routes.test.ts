@@ -30,6 +30,7 @@ describe('resolvePath', () => {
     expect(resolvePath(`/${language}/validation`)).toEqual({ kind: 'page', language, page: 'validation' });
     expect(resolvePath(`/${language}/forgot-password`)).toEqual({ kind: 'page', language, page: 'forgotPassword' });
     expect(resolvePath(`/${language}/account`)).toEqual({ kind: 'page', language, page: 'account' });
+    expect(resolvePath(`/${language}/imprint`)).toEqual({ kind: 'page', language, page: 'imprint' });
   });
 
   it('keeps a path without a supported language under /en, with its query', () => {
@@ -59,7 +60,7 @@ describe('resolvePath', () => {
 describe('matchPage and pagePath', () => {
   it('round-trip every page in every language', () => {
     const paths = allPagePaths();
-    expect(paths).toHaveLength(LANGUAGES.length * 11);
+    expect(paths).toHaveLength(LANGUAGES.length * 12);
     for (const { language, page, path } of paths) {
       expect(pagePath(language, page)).toBe(path);
       expect(matchPage(path)).toEqual({ language, page });
@@ -69,7 +70,10 @@ describe('matchPage and pagePath', () => {
 
 describe('pageNamespaces and pageMetaKey', () => {
   it('give each page the common texts, its own and what its forms need', () => {
-    expect(pageNamespaces('about')).toEqual(['common', 'about']);
+    expect(pageNamespaces('home')).toEqual(['common', 'home']);
+    expect(pageNamespaces('about')).toEqual(['common', 'about', 'legal']);
+    expect(pageNamespaces('privacy')).toEqual(['common', 'privacy', 'legal']);
+    expect(pageNamespaces('imprint')).toEqual(['common', 'legal']);
     expect(pageNamespaces('login')).toEqual(['common', 'login', 'errors']);
     expect(pageNamespaces('account')).toEqual(['common', 'login', 'errors']);
   });
@@ -78,6 +82,7 @@ describe('pageNamespaces and pageMetaKey', () => {
     expect(pageMetaKey('login')).toBe('meta');
     expect(pageMetaKey('forgotPassword')).toBe('forgot.meta');
     expect(pageMetaKey('account')).toBe('account.meta');
+    expect(pageMetaKey('imprint')).toBe('imprint.meta');
   });
 
   it('keep sign-in pages out of the shared layout, as the specification says', () => {

@@ -15,26 +15,37 @@ interface PageEntry {
   meta?: string;
   /** Further namespaces the page needs from its first render (forms need the error messages). */
   alsoNs?: readonly Namespace[];
+  /** `false`: a step of a visitor's own journey, not worth a search result (noindex, not in the sitemap). */
+  index?: false;
 }
 
 /**
  * Every page of the site: the path after the language prefix, the namespace that holds its texts,
  * and whether it sits in the shared layout. Server redirects, prerendering, the sitemap, the client
  * router and the tests all read this one table. Forgotten password and account share the sign-in
- * namespace (see docs/decisions).
+ * namespace (see docs/decisions); the imprint's texts and the operator's details that the legal
+ * pages, contact and about share are in `legal`.
  */
 export const PAGES = {
   home: { path: '', ns: 'home', layout: true },
-  about: { path: 'about', ns: 'about', layout: true },
-  contact: { path: 'contact', ns: 'contact', layout: true },
-  privacy: { path: 'privacy-policy', ns: 'privacy', layout: true },
-  terms: { path: 'terms', ns: 'terms', layout: true },
-  cookies: { path: 'cookie-policy', ns: 'cookie', layout: true },
+  about: { path: 'about', ns: 'about', layout: true, alsoNs: ['legal'] },
+  contact: { path: 'contact', ns: 'contact', layout: true, alsoNs: ['legal'] },
+  privacy: { path: 'privacy-policy', ns: 'privacy', layout: true, alsoNs: ['legal'] },
+  terms: { path: 'terms', ns: 'terms', layout: true, alsoNs: ['legal'] },
+  cookies: { path: 'cookie-policy', ns: 'cookie', layout: true, alsoNs: ['legal'] },
+  imprint: { path: 'imprint', ns: 'legal', meta: 'imprint.meta', layout: true },
   login: { path: 'login', ns: 'login', layout: false, alsoNs: ['errors'] },
   register: { path: 'register', ns: 'register', layout: false, alsoNs: ['errors'] },
-  validation: { path: 'validation', ns: 'validation', layout: false, alsoNs: ['errors'] },
-  forgotPassword: { path: 'forgot-password', ns: 'login', meta: 'forgot.meta', layout: false, alsoNs: ['errors'] },
-  account: { path: 'account', ns: 'login', meta: 'account.meta', layout: true, alsoNs: ['errors'] },
+  validation: { path: 'validation', ns: 'validation', layout: false, alsoNs: ['errors'], index: false },
+  forgotPassword: {
+    path: 'forgot-password',
+    ns: 'login',
+    meta: 'forgot.meta',
+    layout: false,
+    alsoNs: ['errors'],
+    index: false,
+  },
+  account: { path: 'account', ns: 'login', meta: 'account.meta', layout: true, alsoNs: ['errors'], index: false },
 } as const satisfies Record<string, PageEntry>;
 
 export type PageId = keyof typeof PAGES;

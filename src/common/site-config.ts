@@ -1,6 +1,10 @@
 /**
- * The operator's brand. Set in public/locales/config.json; the build bakes it into the pages and the
- * browser reads it from the `__SITE_CONFIG__` global the pages define.
+ * The operator's configuration: brand, public address, the privacy option, and the facts the legal
+ * pages state (who runs the site, who processes data for it, how long what the site does not keep
+ * itself is kept). Set in public/locales/config.json; the build bakes it into the pages and the
+ * browser reads it from the `__SITE_CONFIG__` global the pages define. The README documents each
+ * field. An empty string or null means "not given": the pages show a marked placeholder where a
+ * required fact is missing, and leave optional ones out.
  */
 export interface SiteConfig {
   brand: { siteName: string; domain: string };
@@ -13,12 +17,98 @@ export interface SiteConfig {
      */
     fingerprintAfterConsent: boolean;
   };
+  operator: Operator;
+  services: Services;
+  /** What the site does not keep itself, stated by the operator in days; null when not stated. */
+  retention: { serverLogDays: number | null; backupDays: number | null };
+  accounts: {
+    /** The youngest age at which a person may open an account (the terms say so, registration asks). */
+    minimumAge: number;
+  };
+}
+
+/** The controller of the privacy policy and the provider of the imprint. */
+export interface Operator {
+  /** Full legal name with its legal form, e.g. "Example GmbH". */
+  legalName: string;
+  /** Postal address without the country, one line per entry. */
+  address: string[];
+  /** ISO 3166-1 alpha-2 code of the country the operator is established in, e.g. "DE". */
+  country: string;
+  /** Where visitors write, about anything including their data. */
+  email: string;
+  phone: string;
+  /** People who may represent the operator (managing directors, board). */
+  representatives: string[];
+  /** Register and number, e.g. "Amtsgericht Berlin-Charlottenburg, HRB 123456". */
+  register: string;
+  vatId: string;
+  /** Person responsible for editorial content, where the law asks for one. */
+  contentResponsible: { name: string; address: string[] } | null;
+  dataProtectionOfficer: { name: string; email: string } | null;
+  /** Art. 27 GDPR: the representative in the EU of an operator established outside it. */
+  euRepresentative: { name: string; address: string[]; country: string; email: string } | null;
+  supervisoryAuthority: { name: string; url: string };
+}
+
+/** How a transfer out of the EU/EEA is protected (Art. 45, 46(2)(c), 47 GDPR). */
+export const SAFEGUARDS = ['adequacy', 'scc', 'bcr'] as const;
+export type Safeguard = (typeof SAFEGUARDS)[number];
+
+/** A company that processes data on the operator's behalf. */
+export interface Service {
+  name: string;
+  /** ISO 3166-1 alpha-2 code of the country where it processes the data. */
+  country: string;
+  /** Needed when that country is outside the EU/EEA; null otherwise. */
+  safeguard: Safeguard | null;
+}
+
+/** A service that keeps data for the operator for a period the operator states. */
+export interface RetainingService extends Service {
+  retentionDays: number | null;
+}
+
+export interface Services {
+  /** Runs the servers; required. */
+  hosting: Service;
+  /** A database run by another company; null when it runs on the hosting (the embedded default). */
+  database: Service | null;
+  /** The SMTP provider (SMTP_URL); null without one, when mail stays in the outbox. */
+  mail: Service | null;
+  /** PostHog (POSTHOG_HOST): the company and the country of the project's region; null without it. */
+  posthog: RetainingService | null;
+  /** The trace collector (OTEL_EXPORTER_OTLP_ENDPOINT); null without one, when traces are dropped. */
+  traces: RetainingService | null;
 }
 
 export const DEFAULT_SITE_CONFIG: SiteConfig = {
   brand: { siteName: 'Your Company', domain: 'localhost' },
   siteUrl: 'http://localhost:3000',
   privacy: { fingerprintAfterConsent: false },
+  operator: {
+    legalName: '',
+    address: [],
+    country: '',
+    email: '',
+    phone: '',
+    representatives: [],
+    register: '',
+    vatId: '',
+    contentResponsible: null,
+    dataProtectionOfficer: null,
+    euRepresentative: null,
+    supervisoryAuthority: { name: '', url: '' },
+  },
+  services: {
+    hosting: { name: '', country: '', safeguard: null },
+    database: null,
+    mail: null,
+    posthog: null,
+    traces: null,
+  },
+  retention: { serverLogDays: null, backupDays: null },
+  accounts: { minimumAge: 16 },
 };
 
 /** Fills `{{siteName}}` and `{{domain}}` in every text of a translation file. */

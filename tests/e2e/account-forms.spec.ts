@@ -112,9 +112,30 @@ test('a taken address is shown under the email field', async ({ page, context, b
   await field(page, 'Password').fill('another password');
   await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page.locator('.field__error')).toHaveText('An account with this email address already exists.');
+  const message = page.locator('.field__error');
+  await expect(message).toContainText('An account with this email address already exists. Sign in to it, or reset');
   await expect(field(page, 'Email address')).toBeFocused();
   await expectAccessible(page);
+
+  // Its links lead on with the address as typed already filled in.
+  await message.getByRole('link', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/en\/login$/);
+  await expect(field(page, 'Email address')).toHaveValue(person.email.toUpperCase());
+  await page.goBack();
+  await expect(page).toHaveURL(/\/en\/register$/);
+});
+
+test('wrong credentials offer a password reset, under the password', async ({ page, context, baseURL }) => {
+  await allowVisitor(context, baseURL ?? '');
+  await page.goto('/de/login');
+  await waitForHydration(page);
+  await field(page, 'E-Mail-Adresse').fill(newPerson().email);
+  await field(page, 'Passwort').fill('not the password');
+  await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
+  const message = page.locator('.field__error');
+  await expect(message).toContainText('Die E-Mail-Adresse oder das Passwort ist nicht korrekt.');
+  await message.getByRole('link', { name: 'Passwort zurücksetzen' }).click();
+  await expect(page).toHaveURL(/\/de\/forgot-password$/);
 });
 
 test('toasts are announced, pause while hovered, and close alone, by hand or all at once', async ({ page }) => {
@@ -148,10 +169,39 @@ test('toasts are announced, pause while hovered, and close alone, by hand or all
   await expect(toast).toHaveCount(1);
   await page.getByRole('button', { name: 'Send a new code' }).click();
   await expect(toast).toHaveCount(2);
-  await expect(toast.first()).toContainText('Too many attempts. Please wait a moment and try again.');
+  await expect(toast.first()).toContainText('Too many attempts. Please wait a few minutes and try again.');
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Close all notifications' }).click();
   await expect(toast).toHaveCount(0);
+});
+
+test('too many attempts says how long to wait, from Retry-After, in the page language', async ({ page }) => {
+  let wait = '754';
+  await page.route('**/api/auth/forgot-password', (route) =>
+    route.fulfill({ status: 429, headers: { 'Retry-After': wait }, json: { error: { code: 'TOO_MANY_REQUESTS' } } }),
+  );
+  await page.goto('/it/forgot-password');
+  await waitForHydration(page);
+  await field(page, 'Indirizzo email').fill('ada@example.com');
+  await page.getByRole('button', { name: 'Invia il codice' }).click();
+  const toast = page.locator('.toasts__list .toast');
+  await expect(toast).toContainText('Troppi tentativi. Attendi 13 minuti e riprova.');
+  wait = '1';
+  await page.getByRole('button', { name: 'Invia il codice' }).click();
+  await expect(toast.nth(1)).toContainText('Troppi tentativi. Attendi 1 secondo e riprova.');
+});
+
+test('an unknown error offers to write to us', async ({ page }) => {
+  await page.route('**/api/auth/forgot-password', (route) => route.fulfill({ status: 418, json: {} }));
+  await page.goto('/nl/forgot-password');
+  await waitForHydration(page);
+  await field(page, 'E-mailadres').fill('ada@example.com');
+  await page.getByRole('button', { name: 'Code versturen' }).click();
+  const toast = page.locator('.toasts__list .toast');
+  await expect(toast).toContainText('Er ging iets mis. Probeer het opnieuw; blijft het gebeuren, schrijf ons dan.');
+  await expectAccessible(page);
+  await toast.getByRole('button', { name: 'Schrijf ons' }).click();
+  await expect(page).toHaveURL(/\/nl\/contact$/);
 });
 
 test('a server out of reach, or answering 500, is said so in words', async ({ page }) => {

@@ -5,6 +5,10 @@ test('the switcher changes language in place and remembers it', async ({ page })
   const problems = watchConsole(page);
   await page.goto('/en/about?ref=nav#story');
   await waitForHydration(page);
+  // Reading a page is not a choice: nothing is stored until the visitor picks a language.
+  await page.waitForTimeout(500);
+  expect(await page.evaluate(() => localStorage.getItem('lang'))).toBeNull();
+  expect((await page.context().cookies()).map((c) => c.name)).not.toContain('lang');
 
   await page.locator('.language-switcher summary').click();
   await expectAccessible(page);
@@ -22,7 +26,7 @@ test('the switcher changes language in place and remembers it', async ({ page })
 
   expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe('it');
   const cookie = (await page.context().cookies()).find((c) => c.name === 'lang');
-  expect(cookie).toMatchObject({ value: 'it', path: '/', sameSite: 'Strict' });
+  expect(cookie).toMatchObject({ value: 'it', path: '/', sameSite: 'Strict', secure: true });
   expect(cookie?.expires ?? 0).toBeGreaterThan(Date.now() / 1000 + 300 * 24 * 3600);
   expect(problems).toEqual([]);
 });
@@ -65,13 +69,13 @@ test('navigating loads the next page and its texts once, moves focus and updates
   await expect(page.locator('main')).toBeFocused();
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', 'http://localhost:3000/nl/contact');
   expect(await page.title()).toContain('Your Company');
-  expect(texts).toEqual(['/locales/config.json', '/locales/nl/contact.json']);
+  expect(texts).toEqual(['/locales/config.json', '/locales/nl/contact.json', '/locales/nl/legal.json']);
 
   await page.goBack();
   await expect(page.locator('h1')).toHaveText(/Your Company/);
   await page.locator('header').getByRole('link', { name: 'Contact' }).click();
   await expect(page.locator('h1')).toHaveText('Neem contact met ons op');
-  expect(texts).toHaveLength(2);
+  expect(texts).toHaveLength(3);
   expect(problems).toEqual([]);
 });
 

@@ -35,13 +35,31 @@ test('the cookie policy lists exactly the stored items the code declares', async
   await expect(page.locator('tbody tr').nth(1)).toContainText('1 year');
 });
 
-test('visiting the site sets no storage but the declared language items', async ({ page }) => {
+test('reading pages stores no language; choosing one in the footer stores only the declared items', async ({
+  page,
+}) => {
   await page.goto('/nl/about');
   await waitForHydration(page);
-  await expect.poll(() => page.evaluate(() => localStorage.getItem('lang'))).toBe('nl');
+  await page.locator('header').getByRole('link', { name: 'Contact' }).click();
+  await expect(page).toHaveURL(/\/nl\/contact$/);
+  expect(await page.evaluate(() => localStorage.getItem('lang'))).toBeNull();
+  expect((await page.context().cookies()).map((cookie) => cookie.name)).not.toContain('lang');
+
+  await page.locator('footer').getByRole('link', { name: 'Deutsch' }).click();
+  await expect(page).toHaveURL(/\/de\/contact$/);
+  expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe('de');
   const stored = await page.evaluate(() => Object.keys(localStorage));
-  const cookies = (await page.context().cookies()).map((cookie) => cookie.name);
+  const cookies = await page.context().cookies();
+  expect(cookies.find((cookie) => cookie.name === 'lang')).toMatchObject({ value: 'de', secure: true });
   const declared = (kind: string): string[] => STORAGE_ENTRIES.filter((e) => e.kind === kind).map((e) => e.name);
   expect(stored.every((name) => declared('localStorage').includes(name))).toBe(true);
-  expect(cookies.every((name) => declared('cookie').includes(name))).toBe(true);
+  expect(cookies.every((cookie) => declared('cookie').includes(cookie.name))).toBe(true);
+});
+
+test('the footer names the operator and links to every legal page, the imprint included', async ({ page }) => {
+  await page.goto('/de');
+  const legal = page.locator('footer nav').first();
+  await expect(legal.getByRole('link', { name: 'Impressum' })).toHaveAttribute('href', '/de/imprint');
+  await expect(legal.getByRole('link', { name: 'Datenschutzerklärung' })).toHaveAttribute('href', '/de/privacy-policy');
+  await expect(page.locator('.site-footer__operator')).toContainText('Your Company');
 });

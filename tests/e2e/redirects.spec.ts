@@ -21,9 +21,7 @@ test.describe('the root page', () => {
 
   test('prefers the stored choice, and keeps query and hash', async ({ page }) => {
     await page.goto('/en');
-    await expect.poll(() => page.evaluate(() => localStorage.getItem('lang'))).toBe('en');
     await page.evaluate(() => localStorage.setItem('lang', 'th'));
-    await page.context().clearCookies();
     await page.goto('/?utm=x#top');
     await expect(page).toHaveURL(/\/th\?utm=x#top$/);
   });
@@ -32,8 +30,6 @@ test.describe('the root page', () => {
     const context = await browser.newContext({ locale: 'de-DE' });
     const page = await context.newPage();
     await page.goto('/en');
-    await expect.poll(() => page.evaluate(() => localStorage.getItem('lang'))).toBe('en');
-    await context.clearCookies();
     await page.evaluate(() => localStorage.setItem('lang', '<script>alert(1)</script>'));
     let dialog = false;
     page.on('dialog', () => {

@@ -1,23 +1,48 @@
 import { expect, test } from '@playwright/test';
+import { isIndexed, sitemapPaths } from '#common/head.ts';
 import { LANGUAGES } from '#common/languages.ts';
-import { allPagePaths } from '#common/routes.ts';
+import { allPagePaths, pagePath } from '#common/routes.ts';
 import { waitForHydration } from './helpers.ts';
 
 const SITE_URL = 'http://localhost:3000';
 
-test('the sitemap lists every page with its alternates', async ({ request }) => {
+test('the sitemap lists every indexed page with its alternates, and no other', async ({ request }) => {
   const response = await request.get('/sitemap.xml');
   expect(response.status()).toBe(200);
   expect(response.headers()['content-type']).toContain('application/xml');
   const xml = await response.text();
   const locs = [...xml.matchAll(/<loc>(.*?)<\/loc>/g)].map((m) => m[1]);
   expect(locs.sort()).toEqual(
-    allPagePaths()
+    sitemapPaths()
       .map(({ path }) => `${SITE_URL}${path}`)
       .sort(),
   );
-  expect(xml.match(/<xhtml:link rel="alternate"/g)).toHaveLength(allPagePaths().length * (LANGUAGES.length + 1));
+  expect(locs).not.toContain(`${SITE_URL}/en/validation`);
+  expect(xml.match(/<xhtml:link rel="alternate"/g)).toHaveLength(sitemapPaths().length * (LANGUAGES.length + 1));
   expect(xml).toContain(`<xhtml:link rel="alternate" hreflang="th" href="${SITE_URL}/th/cookie-policy"/>`);
+});
+
+test('a page left out of the sitemap carries noindex, and every other page none', async ({ request }) => {
+  for (const { path, page } of allPagePaths()) {
+    const html = await (await request.get(path)).text();
+    expect(html.includes('<meta name="robots" content="noindex">'), path).toBe(!isIndexed(page));
+  }
+});
+
+test('noindex follows the page when the visitor moves between pages in the browser', async ({ page }) => {
+  const robots = page.locator('head meta[name="robots"]');
+  await page.goto(pagePath('fr', 'login'));
+  await waitForHydration(page);
+  await expect(robots).toHaveCount(0);
+  await page
+    .locator(`a[href="${pagePath('fr', 'forgotPassword')}"]`)
+    .first()
+    .click();
+  await expect(page).toHaveURL(new RegExp(`${pagePath('fr', 'forgotPassword')}$`));
+  await expect(robots).toHaveAttribute('content', 'noindex');
+  await page.goBack();
+  await expect(page).toHaveURL(new RegExp(`${pagePath('fr', 'login')}$`));
+  await expect(robots).toHaveCount(0);
 });
 
 test('robots.txt allows crawling and names the sitemap', async ({ request }) => {

@@ -1,6 +1,6 @@
 /** Ports and the secret the browser tests share with playwright.config.ts. */
 export const PORT = Number(process.env.E2E_PORT ?? 4173);
-/** The SMTP server the sites send to, and where the tests read what it received (mail-server.ts). */
+/** The SMTP server the sites send to, and where the tests read what it received (tests/support/mail-server-process.ts). */
 export const SMTP_PORT = PORT + 10;
 export const MAIL_PORT = PORT + 11;
 /** A second site whose sessions lapse after a few idle seconds, for the expired-session test. */

@@ -1,27 +1,28 @@
 import { type ComponentType, useEffect, useState } from 'react';
+import { whenPainted } from './first-paint.ts';
 
 /**
- * Calls back once the page has loaded and the browser is idle (or after a short wait where there
- * is no idle callback). Nothing to cancel: a late state update of an unmounted component is ignored.
+ * Calls back once the browser has reported the page's first paint (the app itself is loaded only
+ * then, so this is normally at once) and is idle, or after a short wait where there is no idle
+ * callback. Nothing to cancel: a late state update of an unmounted component is ignored.
  */
-function afterLoadAndIdle(callback: () => void) {
-  const idle = () =>
-    'requestIdleCallback' in window ? requestIdleCallback(callback, { timeout: 2_000 }) : setTimeout(callback, 200);
-  if (document.readyState === 'complete') idle();
-  else window.addEventListener('load', idle, { once: true });
+export function afterPaintAndIdle(callback: () => void) {
+  whenPainted(window, () =>
+    'requestIdleCallback' in window ? requestIdleCallback(callback, { timeout: 1_000 }) : setTimeout(callback, 200),
+  );
 }
 
 /**
- * Renders nothing until the page has loaded and painted, then fetches the visitor services
- * (consent, identifier, analytics, tracing). Nothing of them is in the entry chunk or in the
- * prerendered HTML, so they cost the first paint nothing and cannot upset hydration. A failed
- * fetch of their chunk leaves the page as it is.
+ * Renders nothing until the page has painted, then fetches the visitor services (consent,
+ * identifier, analytics, tracing). Nothing of them is in the entry chunk or in the prerendered
+ * HTML, so they cost the first paint nothing and cannot upset hydration. A failed fetch of their
+ * chunk leaves the page as it is.
  */
 export function AfterFirstPaint() {
   const [Services, setServices] = useState<ComponentType | null>(null);
   useEffect(
     () =>
-      afterLoadAndIdle(() =>
+      afterPaintAndIdle(() =>
         import('./VisitorServices.tsx').then(
           (module) => setServices(() => module.default),
           () => {},

@@ -4,6 +4,7 @@ import { ConsentPrompt } from '#client/features/consent/ConsentPrompt.tsx';
 import { useConsent } from '#client/features/consent/consent.ts';
 import { startTracing } from '#client/features/tracing/browser-tracing.ts';
 import { useVisitorId } from '#client/features/visitor/use-visitor-id.ts';
+import type { VisitorIdState } from '#client/features/visitor/visitor-id.ts';
 import { useSiteConfig } from '#client/lib/site-config.tsx';
 
 /**
@@ -40,5 +41,19 @@ export default function VisitorServices() {
   const identify = settled && consent !== null && (!privacy.fingerprintAfterConsent || consent === 'granted');
   const visitor = useVisitorId(identify);
   useAnalytics(consent === 'granted', visitor);
+  useVisitorMark(settled, identify, visitor);
   return consent === 'pending' ? <ConsentPrompt /> : null;
+}
+
+/**
+ * Marks the document with where the identifier flow stands once the page has settled, for tests
+ * that must know nothing more will be sent: `off` (the privacy option waits for consent),
+ * `identified` or `failed`.
+ */
+function useVisitorMark(settled: boolean, identify: boolean, visitor: VisitorIdState) {
+  const mark = !settled ? null : !identify ? 'off' : visitor.visitorId ? 'identified' : visitor.error ? 'failed' : null;
+  useEffect(() => {
+    if (mark) document.documentElement.dataset.visitor = mark;
+    else delete document.documentElement.dataset.visitor;
+  }, [mark]);
 }

@@ -1,7 +1,10 @@
+import { BEACON_NAMES } from '#client/features/analytics/first-page-view.ts';
+import { countPageView } from '#client/features/analytics/page-view-beacon.ts';
 import type { PageHead } from '#client/features/head/page-head.ts';
 import { escapeHtml } from '#common/html.ts';
 import type { SiteConfig } from '#common/site-config.ts';
 import { BOOT_ELEMENT_ID, type BootData, serializeBootData } from './boot-data.ts';
+import { whenPainted } from './first-paint.ts';
 
 /** Built files a page links to: the inlined stylesheet, the entry module and what it will import. */
 export interface PageAssets {
@@ -10,15 +13,32 @@ export interface PageAssets {
   preloads: string[];
 }
 
+/** Adds the app's entry module and preloads of the modules it will import (listed on the boot data element). */
+export function startApp(d: Document, bootId: string): void {
+  const modules = (d.getElementById(bootId)?.dataset.modules ?? '').split(' ');
+  modules.forEach((url, i) => {
+    if (i > 0) {
+      const link = d.createElement('link');
+      link.rel = 'modulepreload';
+      link.href = url;
+      d.head.append(link);
+    } else {
+      const script = d.createElement('script');
+      script.type = 'module';
+      script.src = url;
+      d.head.append(script);
+    }
+  });
+}
+
 /**
- * Loads the app once the page has loaded and painted: the HTML is complete and usable without it,
- * so its code never competes with the first paint. The same for every page (its hash goes into
- * the CSP); the modules to load are listed on the boot data element.
+ * Once the browser has reported the page's first paint (whenPainted): counts the page view of a
+ * visitor who consented to analytics with a small beacon (countPageView; the app takes it over
+ * from `window.__pageView`), then loads the app. The HTML is complete and usable without the app,
+ * so its code never competes with the first paint. The same for every page (its hash goes into the
+ * CSP).
  */
-export const APP_LOADER_SCRIPT =
-  'addEventListener("load",function(){requestAnimationFrame(function(){setTimeout(function(){' +
-  `var h=document.head;document.getElementById("${BOOT_ELEMENT_ID}").dataset.modules.split(" ").forEach(function(u,i){` +
-  'var e=document.createElement(i?"link":"script");if(i){e.rel="modulepreload";e.href=u}else{e.type="module";e.src=u}h.append(e)})})})})';
+export const APP_LOADER_SCRIPT = `(${whenPainted})(window,function(){try{window.__pageView=(${countPageView})(window,${JSON.stringify(BEACON_NAMES)})}catch(e){}(${startApp})(document,${JSON.stringify(BOOT_ELEMENT_ID)})})`;
 
 /** The script that defines the site configuration global; its hash goes into the CSP. */
 export function siteConfigScript(site: SiteConfig): string {
@@ -49,7 +69,7 @@ export function documentHtml(options: {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(head.title)}</title>
 <meta name="description" content="${escapeHtml(head.description)}">
-${links}
+${head.indexed ? '' : '<meta name="robots" content="noindex">\n'}${links}
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <meta name="theme-color" content="#1d4ed8">
 <style>${assets.css}</style>

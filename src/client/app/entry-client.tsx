@@ -2,7 +2,7 @@ import { StrictMode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter } from 'react-router';
-import { createClientI18n, rememberLanguage } from '#client/features/i18n/client-i18n.ts';
+import { createClientI18n } from '#client/features/i18n/client-i18n.ts';
 import { readSiteConfig, SiteConfigProvider } from '#client/lib/site-config.tsx';
 import { matchPage } from '#common/routes.ts';
 import { App } from './App.tsx';
@@ -40,4 +40,3 @@ function hydrate() {
 // this one, and a module cannot wait for a chunk that waits for it.
 const current = matchPage(window.location.pathname);
 void (current ? loadPage(current.page) : Promise.resolve()).then(hydrate);
-void rememberLanguage(i18n);

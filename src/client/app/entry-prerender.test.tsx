@@ -30,8 +30,16 @@ describe('renderDocument', () => {
       html.match(/<script type="application\/json" id="boot-data"[^>]*>(.*?)<\/script>/s)?.[1] ?? '{}',
     );
     expect(boot.language).toBe('th');
-    expect(Object.keys(boot.resources.th).sort()).toEqual(['about', 'common']);
+    expect(Object.keys(boot.resources.th).sort()).toEqual(['about', 'common', 'legal']);
     expect(html).not.toContain('{{siteName}}');
+  });
+
+  it('asks search engines to leave out a page the table marks so, and only that', async () => {
+    const render = (page: 'validation' | 'account' | 'about', path: string) =>
+      renderDocument({ path, page, language: 'de', resources: texts, site, assets });
+    expect(await render('validation', '/de/validation')).toContain('<meta name="robots" content="noindex">');
+    expect(await render('account', '/de/account')).toContain('<meta name="robots" content="noindex">');
+    expect(await render('about', '/de/about')).not.toContain('name="robots"');
   });
 
   it('writes a right-to-left language right to left (a language added only here)', async () => {

@@ -11,6 +11,7 @@ export const PAGE_SOURCES: Record<PageId, string> = {
   privacy: '../pages/legal/PrivacyPage.tsx',
   terms: '../pages/legal/TermsPage.tsx',
   cookies: '../pages/legal/CookiePage.tsx',
+  imprint: '../pages/legal/ImprintPage.tsx',
   login: '../pages/login/LoginPage.tsx',
   register: '../pages/register/RegisterPage.tsx',
   validation: '../pages/validation/ValidationPage.tsx',

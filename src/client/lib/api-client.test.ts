@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { callApi } from './api-client.ts';
+import { callApi, retryAfterSeconds } from './api-client.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -72,5 +72,32 @@ describe('callApi', () => {
       }),
     );
     expect(await callApi('/api/x', {})).toEqual({ ok: false, code: 'REQUEST_TIMEOUT' });
+  });
+
+  it('carries how long to wait from Retry-After', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ error: { code: 'TOO_MANY_REQUESTS' } }), {
+            status: 429,
+            headers: { 'Retry-After': '754' },
+          }),
+      ),
+    );
+    expect(await callApi('/api/x', {})).toEqual({ ok: false, code: 'TOO_MANY_REQUESTS', retryAfter: 754 });
+  });
+});
+
+describe('retryAfterSeconds', () => {
+  it('reads seconds and HTTP dates, and nothing else', () => {
+    const now = Date.parse('2026-11-23T10:00:00Z');
+    expect(retryAfterSeconds('120', now)).toBe(120);
+    expect(retryAfterSeconds(' 0 ', now)).toBe(0);
+    expect(retryAfterSeconds('Mon, 23 Nov 2026 10:02:30 GMT', now)).toBe(150);
+    expect(retryAfterSeconds('Mon, 23 Nov 2026 09:00:00 GMT', now)).toBe(0);
+    expect(retryAfterSeconds(null, now)).toBeUndefined();
+    expect(retryAfterSeconds('soon', now)).toBeUndefined();
+    expect(retryAfterSeconds('-5', now)).toBeUndefined();
   });
 });

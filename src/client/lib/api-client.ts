@@ -1,8 +1,23 @@
 import { type ErrorCode, isErrorCode } from '#common/error-codes.ts';
 
-export type ApiResult<T> =
-  | { ok: true; data: T }
-  | { ok: false; code: ErrorCode; fields?: Partial<Record<string, ErrorCode>> };
+export type ApiResult<T> = { ok: true; data: T } | ApiFailure;
+
+export interface ApiFailure {
+  ok: false;
+  code: ErrorCode;
+  fields?: Partial<Record<string, ErrorCode>>;
+  /** Seconds to wait before trying again, from the answer's Retry-After (TOO_MANY_REQUESTS). */
+  retryAfter?: number;
+}
+
+/** Retry-After as whole seconds from now: either a number of seconds or an HTTP date. */
+export function retryAfterSeconds(header: string | null, now = Date.now()): number | undefined {
+  if (!header) return undefined;
+  const value = header.trim();
+  if (/^\d+$/.test(value)) return Number(value);
+  const date = /GMT$/.test(value) ? Date.parse(value) : Number.NaN;
+  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
+}
 
 /** Longer than any answer should take, hashing included, yet short enough that nobody waits in vain. */
 const TIMEOUT_MS = 15_000;
@@ -28,7 +43,15 @@ export async function callApi<T>(path: string, body?: unknown): Promise<ApiResul
   const payload: unknown = await response.json().catch(() => null);
   if (response.ok) return { ok: true, data: payload as T };
   const error = (payload as { error?: { code?: unknown; fields?: Record<string, ErrorCode> } } | null)?.error;
-  if (isErrorCode(error?.code)) return { ok: false, code: error.code, fields: error.fields };
+  if (isErrorCode(error?.code)) {
+    const retryAfter = retryAfterSeconds(response.headers.get('Retry-After'));
+    return {
+      ok: false,
+      code: error.code,
+      fields: error.fields,
+      ...(retryAfter === undefined ? {} : { retryAfter }),
+    };
+  }
   if (response.status === 408 || response.status === 504) return { ok: false, code: 'REQUEST_TIMEOUT' };
   return { ok: false, code: response.status >= 500 ? 'SERVER_ERROR' : 'UNKNOWN_ERROR' };
 }

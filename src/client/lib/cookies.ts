@@ -16,10 +16,14 @@ export function readCookie(name: string): string | null {
 }
 
 /** Writes a first-party cookie for the whole site, readable by the server, only over HTTPS. */
-export function writeCookie(entry: { name: string; lifetime: { days: number } }, value: string) {
+export function writeCookie(
+  entry: { name: string; lifetime: { days: number } },
+  value: string,
+  options: { sameSite: 'Lax' | 'Strict' } = { sameSite: 'Lax' },
+) {
   const maxAge = entry.lifetime.days * SECONDS_PER_DAY;
   // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from browsers the site supports
-  document.cookie = `${entry.name}=${encodeURIComponent(value)}; Max-Age=${maxAge}; Path=/; SameSite=Lax; Secure`;
+  document.cookie = `${entry.name}=${encodeURIComponent(value)}; Max-Age=${maxAge}; Path=/; SameSite=${options.sameSite}; Secure`;
 }
 
 export function deleteCookie(name: string) {

@@ -1,4 +1,4 @@
-import type { Queryable } from '#server/platform/db/database.ts';
+import { deleteCounting, type Queryable } from '#server/platform/db/database.ts';
 import type { JobDefinitions } from '#server/platform/jobs/jobs.ts';
 
 export interface RateLimitResult {
@@ -37,11 +37,7 @@ export async function hitRateLimit(
 
 /** Deletes ended windows, which hits no longer read; returns how many. */
 export async function pruneRateLimits(db: Queryable): Promise<number> {
-  const [row] = await db.query<{ deleted: number }>(
-    `WITH ended AS (DELETE FROM rate_limits WHERE expires_at <= statement_timestamp() RETURNING 1)
-     SELECT count(*)::integer AS deleted FROM ended`,
-  );
-  return row?.deleted ?? 0;
+  return deleteCounting(db, `DELETE FROM rate_limits WHERE expires_at <= statement_timestamp()`);
 }
 
 export const rateLimitJobs: JobDefinitions = {

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { LanguageLinks } from '#client/features/i18n/LanguageLinks.tsx';
+import { useSiteConfig } from '#client/lib/site-config.tsx';
 import type { Language } from '#common/languages.ts';
 import { pagePath, privacySettingsPath } from '#common/routes.ts';
 
@@ -8,15 +9,26 @@ const LEGAL_PAGES = [
   ['privacy', 'footer.privacy'],
   ['terms', 'footer.terms'],
   ['cookies', 'footer.cookies'],
+  ['imprint', 'footer.imprint'],
 ] as const;
 
 export function Footer() {
   const { t } = useTranslation();
   const { lang } = useParams() as { lang: Language };
+  const { brand, operator } = useSiteConfig();
   return (
     <footer className="site-footer">
       <div className="container site-footer__grid">
-        <p className="site-footer__tagline">{t('footer.tagline')}</p>
+        {/* Who runs the site, as configured; only the brand until the operator has filled in the rest. */}
+        <p className="site-footer__operator">
+          <strong>{brand.siteName}</strong>
+          {[operator.legalName, ...operator.address].filter(Boolean).map((line) => (
+            <span key={line}>
+              <br />
+              {line}
+            </span>
+          ))}
+        </p>
         <nav aria-labelledby="footer-legal">
           <h2 id="footer-legal">{t('footer.legal')}</h2>
           <ul>

@@ -1,8 +1,7 @@
 import type { PostHog } from 'posthog-js/dist/module.slim';
-import { readConsent } from '#client/features/consent/index.ts';
-import { deleteCookie } from '#client/lib/cookies.ts';
+import { forgetConsentedItems, readConsent } from '#client/features/consent/index.ts';
 import { POSTHOG_BROWSER_KEY, POSTHOG_PATH } from '#common/analytics.ts';
-import { STORAGE_ENTRIES, storageEntry } from '#common/storage.ts';
+import { storageEntry } from '#common/storage.ts';
 
 const ANALYTICS_COOKIE = storageEntry('analyticsCookie');
 
@@ -12,8 +11,10 @@ let starts = 0;
  * posthog-js, fetched and started only once the visitor agreed. The slim build leaves out
  * recordings, surveys and the rest, which the site does not use; every request goes to the site's
  * own origin. posthog-js names its cookie and local storage item `ph_` + persistence_name.
+ * `anonymousId`: the id a page view beacon went under anonymously, which posthog-js then takes as
+ * its own anonymous id (unless it has stored one), so both count one visitor.
  */
-export async function startPosthog(): Promise<PostHog> {
+export async function startPosthog(anonymousId: string | null = null): Promise<PostHog> {
   const { posthog } = await import('posthog-js/dist/module.slim');
   // A named instance each time: after consent was withdrawn and given again in the same page, the
   // instance that was shut down stays shut down.
@@ -28,6 +29,7 @@ export async function startPosthog(): Promise<PostHog> {
       secure_cookie: true,
       cross_subdomain_cookie: false,
       person_profiles: 'identified_only',
+      ...(anonymousId ? { bootstrap: { distinctID: anonymousId } } : {}),
       // Page views are captured on every route change by the app itself; page leaves on unload too.
       capture_pageview: false,
       capture_pageleave: true,
@@ -55,11 +57,7 @@ export async function startPosthog(): Promise<PostHog> {
 export async function stopPosthog(posthog: PostHog) {
   posthog.set_config({ disable_persistence: true });
   await posthog.shutdown().catch(() => {});
-  for (const entry of STORAGE_ENTRIES) {
-    if (entry.needsConsent !== true) continue;
-    if (entry.kind === 'cookie') deleteCookie(entry.name);
-    else window[entry.kind].removeItem(entry.name);
-  }
+  forgetConsentedItems(false);
 }
 
 /** The person properties sent when the visitor is identified. */

@@ -2,13 +2,20 @@ import type { PostHog } from 'posthog-js/dist/module.slim';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import type { VisitorIdState } from '#client/features/visitor/index.ts';
+import { BEACON_NAMES, firstPageView } from './first-page-view.ts';
+import { countPageView, type PageView } from './page-view-beacon.ts';
 import { identityProperties, startPosthog, stopPosthog } from './posthog-client.ts';
 
+/** The location key React Router gives the page the visit started on. */
+const FIRST_LOCATION = 'default';
+
 /**
- * First-party analytics while `allowed` (consent granted): posthog-js starts once the visitor
- * identifier flow has settled, identifies the visitor when there is an identifier and no error,
- * and captures a page leave and a page view on every route change. Any failure to load it only
- * means no analytics.
+ * First-party analytics while `allowed` (consent granted). Until posthog-js runs, each page view
+ * goes as a small beacon (the page's own script sent the first one already): under the visitor
+ * identifier once there is one, anonymously if the page is left before. posthog-js starts once the
+ * identifier flow has settled, identifies the visitor when there is an identifier and no error, and
+ * captures a page leave and a page view on every later route change; the page view a beacon
+ * already counted is not captured again. Any failure to load it only means no analytics.
  */
 export function useAnalytics(allowed: boolean, visitor: VisitorIdState) {
   const [posthog, setPosthog] = useState<PostHog | null>(null);
@@ -16,11 +23,28 @@ export function useAnalytics(allowed: boolean, visitor: VisitorIdState) {
   const settled = !visitor.loading && (visitor.visitorId !== null || visitor.error !== null);
   const identified = useRef<string | null>(null);
   const previousUrl = useRef<string | null>(null);
+  /** Page views sent (or waiting to be sent) as beacons, by location key. */
+  const beacons = useRef(new Map<string, PageView>());
+
+  useEffect(() => {
+    if (!allowed || posthog || beacons.current.has(location.key)) return;
+    const first = location.key === FIRST_LOCATION ? firstPageView() : null;
+    const view = first ?? countPageView(window, BEACON_NAMES);
+    if (view) beacons.current.set(location.key, view);
+  }, [allowed, posthog, location.key]);
+
+  useEffect(() => {
+    if (!allowed || visitor.loading) return;
+    const id = visitor.error ? null : visitor.visitorId;
+    if (id === null && !visitor.error) return;
+    for (const view of beacons.current.values()) view.send(id);
+  }, [allowed, visitor]);
 
   useEffect(() => {
     if (!allowed || !settled || posthog) return;
     let current = true;
-    startPosthog().then(
+    const anonymous = [...beacons.current.values()].find((view) => view.anonymousId)?.anonymousId ?? null;
+    startPosthog(anonymous).then(
       (instance) => current && setPosthog(instance),
       () => {},
     );
@@ -57,6 +81,6 @@ export function useAnalytics(allowed: boolean, visitor: VisitorIdState) {
       });
     }
     previousUrl.current = url;
-    posthog.capture('$pageview');
+    if (!beacons.current.has(location.key)) posthog.capture('$pageview');
   }, [posthog, location.pathname, location.search]);
 }

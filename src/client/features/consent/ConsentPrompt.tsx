@@ -1,6 +1,7 @@
 import { type RefObject, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useSiteConfig } from '#client/lib/site-config.tsx';
 import { DEFAULT_LANGUAGE, isLanguage } from '#common/languages.ts';
 import { privacySettingsPath } from '#common/routes.ts';
 import { chooseConsent } from './consent.ts';
@@ -33,11 +34,12 @@ function useKeepFocusAbove(element: RefObject<HTMLElement | null>) {
 export function ConsentPrompt() {
   const { t, i18n } = useTranslation();
   const language = isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
+  const privacyOption = useSiteConfig().privacy.fingerprintAfterConsent;
   const prompt = useRef<HTMLElement>(null);
   useKeepFocusAbove(prompt);
 
   const choose = (choice: 'granted' | 'denied') => {
-    chooseConsent(choice);
+    chooseConsent(choice, { privacyOption });
     // The prompt goes away with the button that had focus; keyboard users continue from the page.
     document.getElementById('main')?.focus({ preventScroll: true });
   };
@@ -48,7 +50,8 @@ export function ConsentPrompt() {
         <div className="consent-prompt__text">
           <h2 id="consent-prompt-title">{t('consent.title')}</h2>
           {/* Short blocks: together they must never outsize a page's own content and become its LCP. */}
-          <p>{t('consent.question')}</p>
+          {/* With the privacy option, the answer also decides whether the visitor identifier is computed. */}
+          <p>{privacyOption ? t('consent.questionWithIdentifier') : t('consent.question')}</p>
           <p>{t('consent.detail')}</p>
           <p>
             <Link to={privacySettingsPath(language)}>{t('consent.policyLink')}</Link>

@@ -32,7 +32,7 @@ export function ConsentSettings({ privacyOption }: { privacyOption: boolean }) {
             className={style}
             aria-pressed={consent === choice}
             disabled={!consent}
-            onClick={() => chooseConsent(choice)}
+            onClick={() => chooseConsent(choice, { privacyOption })}
           >
             {t(label)}
           </button>

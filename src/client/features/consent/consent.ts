@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { readCookie, writeCookie } from '#client/lib/cookies.ts';
-import { storageEntry } from '#common/storage.ts';
+import { deleteCookie, readCookie, writeCookie } from '#client/lib/cookies.ts';
+import { STORAGE_ENTRIES, type StorageEntry, storageEntry } from '#common/storage.ts';
 
 /** The visitor's answer about analytics: none yet, yes or no. */
 export type Consent = 'pending' | 'granted' | 'denied';
@@ -17,8 +17,39 @@ export function readConsent(): Consent {
   return value === 'granted' || value === 'denied' ? value : 'pending';
 }
 
-export function chooseConsent(choice: 'granted' | 'denied') {
+/** Whether an entry waits for the visitor's consent on a site with the privacy option on or off. */
+export function needsConsent(entry: StorageEntry, privacyOption: boolean): boolean {
+  return entry.needsConsent === 'withPrivacyOption' ? privacyOption : entry.needsConsent;
+}
+
+/** Where the browser keeps what consent allowed; tests pass their own. */
+export interface ConsentedStorage {
+  deleteCookie(name: string): void;
+  removeItem(kind: 'localStorage' | 'sessionStorage', name: string): void;
+}
+
+const browserStorage: ConsentedStorage = {
+  deleteCookie,
+  removeItem: (kind, name) => window[kind].removeItem(name),
+};
+
+/**
+ * Removes every cookie and stored item that needs consent on this site: the analytics items, and
+ * with the privacy option the visitor identifier (`_fpid`) too, so that a withdrawal leaves nothing
+ * behind that only consent allowed.
+ */
+export function forgetConsentedItems(privacyOption: boolean, storage: ConsentedStorage = browserStorage) {
+  for (const entry of STORAGE_ENTRIES) {
+    if (!needsConsent(entry, privacyOption)) continue;
+    if (entry.kind === 'cookie') storage.deleteCookie(entry.name);
+    else storage.removeItem(entry.kind, entry.name);
+  }
+}
+
+/** Records the visitor's answer; a refusal or withdrawal removes what consent had allowed at once. */
+export function chooseConsent(choice: 'granted' | 'denied', options: { privacyOption: boolean }) {
   writeCookie(CONSENT, choice);
+  if (choice === 'denied') forgetConsentedItems(options.privacyOption);
   for (const listener of listeners) listener();
 }
 

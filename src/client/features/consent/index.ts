@@ -1,1 +1,1 @@
-export { readConsent } from './consent.ts';
+export { forgetConsentedItems, readConsent } from './consent.ts';

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ApiResult } from '#client/lib/api-client.ts';
 import { useErrorToast } from '#client/lib/toast/use-error-toast.ts';
 import type { ErrorCode } from '#common/error-codes.ts';
@@ -34,9 +34,57 @@ const afterPress = (then: () => void) => {
   else then();
 };
 
+type Rules<V> = Partial<Record<keyof V, Rule>>;
+/**
+ * A form's rules, or a function that imports them: the shared schemas are zod, which a page does not
+ * need to hydrate or to take the first keystroke, only to judge a field that was left.
+ */
+export type RulesSource<V> = Rules<V> | (() => Promise<Rules<V>>);
+
+/** Rules being imported or imported, by the function that imports them, for every form that asks. */
+const imported = new Map<() => Promise<unknown>, Promise<unknown>>();
+
+/**
+ * The form's rules: at once when given, else imported once the page is idle after hydration, or
+ * as soon as a field is left or the form is sent, whichever comes first. `load` resolves with them.
+ */
+function useRules<V>(source: RulesSource<V>) {
+  const [rules, setRules] = useState<Rules<V> | null>(typeof source === 'function' ? null : source);
+  const load = useCallback((): Promise<Rules<V>> => {
+    if (typeof source !== 'function') return Promise.resolve(source);
+    let promise = imported.get(source) as Promise<Rules<V>> | undefined;
+    if (!promise) {
+      promise = source();
+      // A failed import is forgotten, so that the next try imports again.
+      promise.catch(() => imported.delete(source));
+      imported.set(source, promise);
+    }
+    return promise.then((loaded) => {
+      setRules(() => loaded);
+      return loaded;
+    });
+  }, [source]);
+  useEffect(() => {
+    if (rules) return;
+    const start = () => void load().catch(() => {});
+    if ('requestIdleCallback' in window) {
+      const id = requestIdleCallback(start, { timeout: 2_000 });
+      return () => cancelIdleCallback(id);
+    }
+    const timer = setTimeout(start, 200);
+    return () => clearTimeout(timer);
+  }, [rules, load]);
+  return { rules, load };
+}
+
 interface FormOptions<V> {
   /** Codes that belong under a field although the server sends them for the whole request. */
   codeFields?: Partial<Record<ErrorCode, keyof V & string>>;
+  /**
+   * The form's calls take the visitor identifier (the account calls): each waits for it, starting
+   * it if need be, and one the server refuses is replaced once before the call is made again.
+   */
+  visitor?: boolean;
 }
 
 /**
@@ -47,20 +95,23 @@ interface FormOptions<V> {
 export function useForm<V extends Record<string, Value>>(
   formId: string,
   initial: V,
-  rules: Partial<Record<keyof V, Rule>>,
+  rulesSource: RulesSource<V>,
   options: FormOptions<V> = {},
 ) {
   const errorToast = useErrorToast();
+  const { rules, load: loadRules } = useRules(rulesSource);
   const [values, setValues] = useState<V>(initial);
   const [touched, setTouched] = useState<Partial<Record<keyof V, boolean>>>({});
   const [fromServer, setFromServer] = useState<Partial<Record<keyof V, ErrorCode>>>({});
   const [busy, setBusy] = useState(false);
+  // One request at a time, from the click on: `busy` only shows once React has rendered it.
+  const sending = useRef(false);
   const names = Object.keys(initial) as (keyof V & string)[];
 
   const idOf = (name: string) => `${formId}-${name}`;
   const focus = (name: string) => document.getElementById(idOf(name))?.focus();
-  const ruleError = (name: keyof V, all = values): ErrorCode | undefined => {
-    const result = rules[name]?.safeParse(all[name]);
+  const ruleError = (name: keyof V, all = values, given = rules): ErrorCode | undefined => {
+    const result = given?.[name]?.safeParse(all[name]);
     return result && !result.success ? (result.error?.issues[0]?.message as ErrorCode) : undefined;
   };
 
@@ -76,7 +127,10 @@ export function useForm<V extends Record<string, Value>>(
         setValues((current) => ({ ...current, [name]: value }));
         setFromServer((current) => ({ ...current, [name]: undefined }));
       },
-      onBlur: () => afterPress(() => setTouched((current) => ({ ...current, [name]: true }))),
+      onBlur: () => {
+        void loadRules().catch(() => {});
+        afterPress(() => setTouched((current) => ({ ...current, [name]: true })));
+      },
     };
   };
 
@@ -93,7 +147,7 @@ export function useForm<V extends Record<string, Value>>(
       setFromServer(fields);
       focus(first);
     } else {
-      void errorToast(failure.code);
+      void errorToast(failure);
     }
   };
 
@@ -104,18 +158,35 @@ export function useForm<V extends Record<string, Value>>(
   const action =
     (checked: readonly (keyof V & string)[], send: (values: V) => Promise<ApiResult<unknown> | undefined>) =>
     async () => {
-      if (busy) return;
+      if (sending.current) return;
+      sending.current = true;
       setTouched((current) => ({ ...current, ...Object.fromEntries(checked.map((name) => [name, true])) }));
-      const invalid = checked.find((name) => fromServer[name] ?? ruleError(name));
-      if (invalid) {
-        focus(invalid);
-        return;
-      }
-      setBusy(true);
       try {
-        const result = await send(values);
+        // Rules not here yet (a form sent at once) are waited for; if they cannot be fetched, the
+        // server, which checks the same rules, answers for them.
+        const loaded = rules ?? (await loadRules().catch(() => null));
+        const invalid = checked.find((name) => fromServer[name] ?? ruleError(name, values, loaded));
+        if (invalid) {
+          focus(invalid);
+          return;
+        }
+        setBusy(true);
+        let result: ApiResult<unknown> | undefined;
+        if (options.visitor) {
+          // biome-ignore lint/style/noRestrictedImports: its own chunk, loaded when a form that needs the identifier is sent
+          const visitor = await import('#client/features/visitor/visitor-for-calls.ts');
+          await visitor.beforeVisitorCall();
+          result = await send(values);
+          if (result && !result.ok && result.code === 'INVALID_FINGERPRINT') {
+            await visitor.afterRefusedVisitor();
+            result = await send(values);
+          }
+        } else {
+          result = await send(values);
+        }
         if (result && !result.ok) showFailure(result);
       } finally {
+        sending.current = false;
         setBusy(false);
       }
     };

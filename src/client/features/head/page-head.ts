@@ -1,5 +1,5 @@
 import type { i18n } from 'i18next';
-import { type HeadLink, headLinks } from '#common/head.ts';
+import { type HeadLink, headLinks, isIndexed } from '#common/head.ts';
 import { type Direction, directionOf } from '#common/languages.ts';
 import { PAGES, type PageId, pageMetaKey } from '#common/routes.ts';
 
@@ -8,6 +8,8 @@ export interface PageHead {
   dir: Direction;
   title: string;
   description: string;
+  /** False for the pages search engines are asked to leave out (`<meta name="robots" content="noindex">`). */
+  indexed: boolean;
   links: HeadLink[];
 }
 
@@ -26,6 +28,7 @@ export function pageHead(
     dir: directionOf(language),
     title: t(`${meta}.title`),
     description: t(`${meta}.description`),
+    indexed: isIndexed(page),
     links: headLinks(siteUrl, location),
   };
 }

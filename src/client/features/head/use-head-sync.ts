@@ -34,6 +34,16 @@ export function useHeadSync(match: { language: Language; page: PageId } | null) 
     document.documentElement.dir = head.dir;
     document.title = head.title;
     document.head.querySelector('meta[name="description"]')?.setAttribute('content', head.description);
+    const robots = document.head.querySelector('meta[name="robots"]');
+    if (head.indexed) robots?.remove();
+    else if (!robots) {
+      const meta = document.createElement('meta');
+      meta.name = 'robots';
+      meta.content = 'noindex';
+      const description = document.head.querySelector('meta[name="description"]');
+      if (description) description.after(meta);
+      else document.head.append(meta);
+    }
     for (const link of head.links) {
       if (link.rel === 'canonical') setLink('link[rel="canonical"]', { rel: 'canonical', href: link.href });
       else

@@ -1,10 +1,12 @@
 import { Link, useLocation, useParams } from 'react-router';
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from '#common/languages.ts';
 import { switchLanguagePath } from '#common/routes.ts';
+import { rememberLanguage } from './remember-language.ts';
 
 /**
  * The current address in every language, as plain links (they work without JavaScript). Each name
  * is in its own language; the switch keeps focus where it is, as the visitor stays on the page.
+ * Following one is a choice, which is remembered for the next visit.
  */
 export function LanguageLinks({ className, onChoose }: { className?: string; onChoose?: () => void }) {
   const { lang } = useParams() as { lang: Language };
@@ -19,7 +21,10 @@ export function LanguageLinks({ className, onChoose }: { className?: string; onC
             lang={language}
             hrefLang={language}
             aria-current={language === lang ? 'true' : undefined}
-            onClick={onChoose}
+            onClick={() => {
+              rememberLanguage(language);
+              onChoose?.();
+            }}
           >
             {LANGUAGE_NAMES[language]}
           </Link>

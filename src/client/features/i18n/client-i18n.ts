@@ -2,7 +2,6 @@ import { createInstance, type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Language, Texts } from '#common/languages.ts';
 import { fillBrand, type SiteConfig } from '#common/site-config.ts';
-import { DETECTION } from './detection.ts';
 import { LazyHttpBackend } from './lazy-http-backend.ts';
 import { baseOptions } from './options.ts';
 
@@ -49,17 +48,4 @@ export function createClientI18n(site: SiteConfig, language: Language, resources
       maxParallelReads: 10,
     });
   return instance;
-}
-
-/**
- * Remembers the page language in local storage and the language cookie, now and after every
- * switch. The detector library is fetched for this after the first paint: on a page, the path has
- * already decided the language.
- */
-export async function rememberLanguage(instance: i18n): Promise<void> {
-  const { default: LanguageDetector } = await import('i18next-browser-languagedetector');
-  const detector = new LanguageDetector(instance.services, DETECTION);
-  const remember = (language: string) => detector.cacheUserLanguage(language);
-  remember(instance.language);
-  instance.on('languageChanged', remember);
 }

@@ -6,6 +6,7 @@ import type contact from '#locales/en/contact.json';
 import type cookie from '#locales/en/cookie.json';
 import type errors from '#locales/en/errors.json';
 import type home from '#locales/en/home.json';
+import type legal from '#locales/en/legal.json';
 import type login from '#locales/en/login.json';
 import type privacy from '#locales/en/privacy.json';
 import type register from '#locales/en/register.json';
@@ -33,6 +34,7 @@ declare module 'i18next' {
       validation: typeof validation;
       errors: typeof errors;
       chat: typeof chat;
+      legal: typeof legal;
     };
   }
 }

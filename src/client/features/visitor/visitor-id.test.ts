@@ -48,7 +48,7 @@ describe('obtainVisitorId', () => {
     expect(ports.writeCookie).not.toHaveBeenCalled();
   });
 
-  it('without a cookie, sends the record once and writes the cookie about 100 ms later', async () => {
+  it('without a cookie, sends the record once and writes the cookie at once', async () => {
     const { ports, advance } = browser();
     expect(await obtainVisitorId(ports)).toEqual({ visitorId: 'v1.issued.tag', loading: false, error: null });
     expect(ports.fetch).toHaveBeenCalledTimes(1);
@@ -57,27 +57,41 @@ describe('obtainVisitorId', () => {
     expect(init.method).toBe('POST');
     expect(init.signal).toBeInstanceOf(AbortSignal);
     expect(JSON.parse(init.body as string)).toEqual(RECORD);
-
-    advance(COOKIE_WRITE_DELAY_MS - 1);
-    expect(ports.writeCookie).not.toHaveBeenCalled();
-    advance(1);
+    // At once: a page opened or a form sent right after the answer already carries it.
+    expect(ports.writeCookie).toHaveBeenCalledTimes(1);
     expect(ports.writeCookie).toHaveBeenCalledWith('v1.issued.tag');
+
+    advance(COOKIE_WRITE_DELAY_MS);
+    expect(ports.writeCookie).toHaveBeenCalledTimes(1);
   });
 
-  it('rewrites a cookie that holds something else by then', async () => {
-    const { ports, advance, setCookie } = browser();
-    await obtainVisitorId(ports);
-    setCookie('v1.other.tag');
-    advance(COOKIE_WRITE_DELAY_MS);
-    expect(ports.writeCookie).toHaveBeenCalledWith('v1.issued.tag');
+  it('a second page load after the answer finds the cookie and sends nothing', async () => {
+    const first = browser();
+    await obtainVisitorId(first.ports);
+    const stored = first.ports.writeCookie.mock.calls[0]?.[0] ?? null;
+    const second = browser({ cookie: stored });
+    expect((await obtainVisitorId(second.ports)).visitorId).toBe('v1.issued.tag');
+    expect(second.ports.fetch).not.toHaveBeenCalled();
   });
 
-  it('leaves a cookie that already holds the same value', async () => {
-    const { ports, advance, setCookie } = browser();
+  it('about 100 ms later, writes the cookie again if it is missing or holds something else', async () => {
+    for (const by100ms of [null, 'v1.other.tag']) {
+      const { ports, advance, setCookie } = browser();
+      await obtainVisitorId(ports);
+      setCookie(by100ms);
+      advance(COOKIE_WRITE_DELAY_MS - 1);
+      expect(ports.writeCookie).toHaveBeenCalledTimes(1);
+      advance(1);
+      expect(ports.writeCookie).toHaveBeenCalledTimes(2);
+      expect(ports.writeCookie).toHaveBeenLastCalledWith('v1.issued.tag');
+    }
+  });
+
+  it('leaves a cookie that still holds the same value', async () => {
+    const { ports, advance } = browser();
     await obtainVisitorId(ports);
-    setCookie('v1.issued.tag');
     advance(COOKIE_WRITE_DELAY_MS);
-    expect(ports.writeCookie).not.toHaveBeenCalled();
+    expect(ports.writeCookie).toHaveBeenCalledTimes(1);
   });
 
   it.each([

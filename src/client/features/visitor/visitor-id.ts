@@ -41,14 +41,17 @@ async function requestFpid(ports: VisitorIdPorts): Promise<string> {
 
 /**
  * The visitor identifier flow of the specification: the `_fpid` cookie when there is one (nothing
- * is sent); otherwise the fingerprint record goes to the server, its fpid is used, and about 100 ms
- * later the cookie is written if it is missing or holds something else.
+ * is sent); otherwise the fingerprint record goes to the server and its fpid is used. The cookie is
+ * written at once, so that a form sent now or a page opened next already carries it (decision
+ * 051), and, as the specification has it, again about 100 ms later if it is missing or holds
+ * something else by then.
  */
 export async function obtainVisitorId(ports: VisitorIdPorts): Promise<VisitorIdState> {
   const stored = ports.readCookie();
   if (stored) return { visitorId: stored, loading: false, error: null };
   try {
     const fpid = await requestFpid(ports);
+    ports.writeCookie(fpid);
     ports.setTimeout(() => {
       if (ports.readCookie() !== fpid) ports.writeCookie(fpid);
     }, COOKIE_WRITE_DELAY_MS);

@@ -1,17 +1,33 @@
 import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { actionPath, type ErrorDetails, errorActions, errorMessage } from '#client/lib/error-messages.tsx';
 import type { ErrorCode } from '#common/error-codes.ts';
+import type { Language } from '#common/languages.ts';
 import { useToast } from './use-toast.ts';
 
 /**
- * Tells the visitor what an error code means, in an error toast that stays until closed. Pages in
- * the layout do not carry the `errors` texts, so they are fetched first when missing.
+ * Tells the visitor what an error code means, in an error toast that stays until closed, with a
+ * button to each page that helps (see error-messages). Pages in the layout do not carry the
+ * `errors` texts, so they are fetched first when missing.
  */
 export function useErrorToast() {
   const { i18n } = useTranslation();
+  const { lang } = useParams() as { lang: Language };
+  const navigate = useNavigate();
   const toast = useToast();
-  return async (code: ErrorCode) => {
+  return async (error: ErrorCode | ErrorDetails) => {
+    const details = typeof error === 'string' ? { code: error } : error;
     await i18n.loadNamespaces('errors').catch(() => {});
-    const message = i18n.exists(code, { ns: 'errors' }) ? i18n.t(code, { ns: 'errors' }) : i18n.t('error.text');
-    toast.show({ type: 'error', message, autoClose: false });
+    const actions = errorActions(details.code).map((action, index) => ({
+      label: i18n.t(`actions.${action}`, { ns: 'errors' }),
+      action: () => navigate(actionPath(lang, action)),
+      variant: index === 0 ? ('primary' as const) : ('secondary' as const),
+    }));
+    toast.show({
+      type: 'error',
+      message: errorMessage(i18n, details),
+      autoClose: false,
+      ...(actions.length > 0 ? { actions } : {}),
+    });
   };
 }

@@ -1,9 +1,20 @@
 import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { Details, PostalAddress } from '#client/lib/operator.tsx';
+import { useSiteConfig } from '#client/lib/site-config.tsx';
+import type { Language } from '#common/languages.ts';
+import { pagePath } from '#common/routes.ts';
 
-const VALUES = ['clarity', 'care', 'respect'] as const;
-
+/**
+ * The about page: the operator's story, values (as many as the `about` texts list) and team, then
+ * the company's details from the site configuration.
+ */
 export default function AboutPage() {
   const { t } = useTranslation('about');
+  const { t: legal } = useTranslation('legal');
+  const { lang } = useParams() as { lang: Language };
+  const { operator } = useSiteConfig();
+  const values = t('values.items', { returnObjects: true });
   return (
     <article className="container page">
       <h1>{t('title')}</h1>
@@ -15,10 +26,10 @@ export default function AboutPage() {
       <section aria-labelledby="values-title">
         <h2 id="values-title">{t('values.title')}</h2>
         <ul className="cards">
-          {VALUES.map((value) => (
-            <li className="card" key={value}>
-              <h3>{t(`values.${value}.title`)}</h3>
-              <p>{t(`values.${value}.text`)}</p>
+          {values.map((value) => (
+            <li className="card" key={value.title}>
+              <h3>{value.title}</h3>
+              <p>{value.text}</p>
             </li>
           ))}
         </ul>
@@ -26,6 +37,19 @@ export default function AboutPage() {
       <section aria-labelledby="team-title">
         <h2 id="team-title">{t('team.title')}</h2>
         <p>{t('team.text')}</p>
+      </section>
+      <section aria-labelledby="company-title">
+        <h2 id="company-title">{legal('company.title')}</h2>
+        <PostalAddress name={operator.legalName} address={operator.address} country={operator.country} />
+        <Details
+          rows={[
+            [legal('labels.representedBy'), operator.representatives.length > 0 && operator.representatives.join(', ')],
+            [legal('labels.register'), operator.register],
+          ]}
+        />
+        <p>
+          <Link to={pagePath(lang, 'imprint')}>{legal('company.imprintLink')}</Link>
+        </p>
       </section>
     </article>
   );

@@ -10,10 +10,12 @@ import { callApi } from '#client/lib/api-client.ts';
 import { useErrorToast } from '#client/lib/toast/use-error-toast.ts';
 import { useToast } from '#client/lib/toast/use-toast.ts';
 import { type AccountAnswer, AUTH_API } from '#common/account-api.ts';
-import { CurrentPasswordSchema } from '#common/account-schemas.ts';
 import type { ErrorCode } from '#common/error-codes.ts';
 import type { Language } from '#common/languages.ts';
 import { pagePath } from '#common/routes.ts';
+
+/** The fields' rules, imported after hydration: zod is not needed to show the form or take a keystroke. */
+const rules = () => import('#common/account-schemas.ts').then((s) => ({ password: s.CurrentPasswordSchema }));
 
 const SESSION_LOST: readonly ErrorCode[] = ['UNAUTHORIZED', 'SESSION_EXPIRED'];
 
@@ -30,7 +32,7 @@ export default function AccountPage() {
   const toast = useToast();
   const errorToast = useErrorToast();
   const [account, setAccount] = useState<AccountAnswer | null>(null);
-  const deletion = useForm('delete', { password: '' }, { password: CurrentPasswordSchema });
+  const deletion = useForm('delete', { password: '' }, rules);
 
   const session = useSession();
   // Set once the visitor is on the way out (signed out, deleted, or sent to sign in): the session

@@ -1,34 +1,45 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { formatDays } from '#client/features/i18n/formats.ts';
+import { EmailLink, PhoneLink, PostalAddress } from '#client/lib/operator.tsx';
+import { useSiteConfig } from '#client/lib/site-config.tsx';
 import type { Language } from '#common/languages.ts';
+import { RETENTION } from '#common/retention.ts';
 import { pagePath } from '#common/routes.ts';
 
+/** How to reach the operator: the ways the site configuration gives, and what happens to a message. */
 export default function ContactPage() {
   const { t } = useTranslation('contact');
   const { lang } = useParams() as { lang: Language };
-  const address = t('email.address');
+  const { operator } = useSiteConfig();
   return (
     <article className="container page">
       <h1>{t('title')}</h1>
       <p className="lead">{t('lead')}</p>
-      <div className="cards cards--two">
+      <div className="cards">
         <section className="card" aria-labelledby="email-title">
           <h2 id="email-title">{t('email.title')}</h2>
           <p>{t('email.text')}</p>
-          <p>
-            <a className="contact-address" href={`mailto:${address}`}>
-              {address}
-            </a>
+          <p className="contact-address">
+            <EmailLink email={operator.email} />
           </p>
         </section>
-        <section className="card" aria-labelledby="response-title">
-          <h2 id="response-title">{t('response.title')}</h2>
-          <p>{t('response.text')}</p>
+        {operator.phone && (
+          <section className="card" aria-labelledby="phone-title">
+            <h2 id="phone-title">{t('phone.title')}</h2>
+            <p className="contact-address">
+              <PhoneLink phone={operator.phone} />
+            </p>
+          </section>
+        )}
+        <section className="card" aria-labelledby="post-title">
+          <h2 id="post-title">{t('post.title')}</h2>
+          <PostalAddress name={operator.legalName} address={operator.address} country={operator.country} />
         </section>
       </div>
       <section aria-labelledby="message-privacy-title">
         <h2 id="message-privacy-title">{t('privacy.title')}</h2>
-        <p>{t('privacy.text')}</p>
+        <p>{t('privacy.text', { period: formatDays(lang, RETENTION.messageDays) })}</p>
         <p>
           <Link to={pagePath(lang, 'privacy')}>{t('privacyLink')}</Link>
         </p>

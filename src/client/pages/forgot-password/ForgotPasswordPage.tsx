@@ -12,9 +12,16 @@ import { useForm } from '#client/features/forms/use-form.ts';
 import { callApi } from '#client/lib/api-client.ts';
 import { useToast } from '#client/lib/toast/use-toast.ts';
 import { AUTH_API } from '#common/account-api.ts';
-import { CodeSchema, EmailSchema, PasswordSchema } from '#common/account-schemas.ts';
 import type { Language } from '#common/languages.ts';
 import { pagePath } from '#common/routes.ts';
+
+/** The fields' rules, imported after hydration: zod is not needed to show the form or take a keystroke. */
+const rules = () =>
+  import('#common/account-schemas.ts').then((s) => ({
+    email: s.EmailSchema,
+    code: s.CodeSchema,
+    password: s.PasswordSchema,
+  }));
 
 /** Two steps on one page: the address to mail a code to, then that code with the new password. */
 export default function ForgotPasswordPage() {
@@ -27,11 +34,7 @@ export default function ForgotPasswordPage() {
   // The field to focus once a step has rendered: the new fields replace the old ones, and focus
   // goes to the first of them rather than getting lost.
   const [focusNext, setFocusNext] = useState<'email' | 'code' | 'password' | null>(null);
-  const form = useForm(
-    'forgot',
-    { email: '', code: '', password: '' },
-    { email: EmailSchema, code: CodeSchema, password: PasswordSchema },
-  );
+  const form = useForm('forgot', { email: '', code: '', password: '' }, rules, { visitor: true });
 
   const show = (next: 'email' | 'code', field: 'email' | 'code' | 'password') => {
     setStep(next);

@@ -1,13 +1,18 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { useSiteConfig } from '#client/lib/site-config.tsx';
 import type { Language } from '#common/languages.ts';
 import { pagePath } from '#common/routes.ts';
 
-const FEATURES = ['languages', 'access', 'privacy'] as const;
-
+/**
+ * The home page: the operator's own words from the `home` texts (as many offers as the texts list)
+ * and the way to reach them from the site configuration.
+ */
 export default function HomePage() {
   const { t } = useTranslation('home');
   const { lang } = useParams() as { lang: Language };
+  const { email } = useSiteConfig().operator;
+  const offers = t('offers.items', { returnObjects: true });
   return (
     <>
       <section className="hero">
@@ -24,13 +29,13 @@ export default function HomePage() {
           </p>
         </div>
       </section>
-      <section className="container section" aria-labelledby="features-title">
-        <h2 id="features-title">{t('features.title')}</h2>
+      <section className="container section" aria-labelledby="offers-title">
+        <h2 id="offers-title">{t('offers.title')}</h2>
         <ul className="cards">
-          {FEATURES.map((feature) => (
-            <li className="card" key={feature}>
-              <h3>{t(`features.${feature}.title`)}</h3>
-              <p>{t(`features.${feature}.text`)}</p>
+          {offers.map((offer) => (
+            <li className="card" key={offer.title}>
+              <h3>{offer.title}</h3>
+              <p>{offer.text}</p>
             </li>
           ))}
         </ul>
@@ -38,6 +43,11 @@ export default function HomePage() {
       <section className="container section callout" aria-labelledby="closing-title">
         <h2 id="closing-title">{t('closing.title')}</h2>
         <p>{t('closing.text')}</p>
+        {email && (
+          <p className="contact-address">
+            <a href={`mailto:${email}`}>{email}</a>
+          </p>
+        )}
         <p>
           <Link className="button" to={pagePath(lang, 'contact')}>
             {t('closing.action')}

@@ -1,10 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ConsentSettings } from '#client/features/consent/ConsentSettings.tsx';
+import { needsConsent } from '#client/features/consent/consent.ts';
+import { formatDays } from '#client/features/i18n/formats.ts';
 import { useSiteConfig } from '#client/lib/site-config.tsx';
 import type { Language } from '#common/languages.ts';
-import { type Lifetime, STORAGE_ENTRIES, type StorageEntry } from '#common/storage.ts';
-import { LegalArticle } from './LegalArticle.tsx';
+import { RETENTION } from '#common/retention.ts';
+import { type Lifetime, STORAGE_ENTRIES, type StorageId } from '#common/storage.ts';
+import { LegalArticle, LegalSection } from './LegalArticle.tsx';
 
 /** A lifetime in the reader's words: whole years as years, otherwise days, spelled by Intl. */
 function useLifetimeLabel(): (lifetime: Lifetime) => string {
@@ -13,28 +16,21 @@ function useLifetimeLabel(): (lifetime: Lifetime) => string {
   return (lifetime) => {
     if (lifetime === 'untilCleared') return t('lifetimes.untilCleared');
     if (lifetime === 'tab') return t('lifetimes.tab');
-    const years = lifetime.days / 365;
-    const [value, unit] = Number.isInteger(years) ? [years, 'year'] : [lifetime.days, 'day'];
-    return new Intl.NumberFormat(lang, { style: 'unit', unit, unitDisplay: 'long' }).format(value);
+    return formatDays(lang, lifetime.days);
   };
 }
 
-/** Whether an entry waits for the visitor's consent on a site with the privacy option on or off. */
-function needsConsent(entry: StorageEntry, privacyOption: boolean): boolean {
-  return entry.needsConsent === 'withPrivacyOption' ? privacyOption : entry.needsConsent;
-}
+/** What a purpose text counts: the session's idle and absolute lifetimes. */
+const PURPOSE_COUNTS: Partial<Record<StorageId, { count: number; max: number }>> = {
+  session: { count: RETENTION.sessionIdleDays, max: RETENTION.sessionDays },
+};
 
 export default function CookiePage() {
   const { t } = useTranslation('cookie');
   const lifetimeLabel = useLifetimeLabel();
   const privacyOption = useSiteConfig().privacy.fingerprintAfterConsent;
   return (
-    <LegalArticle
-      title={t('title')}
-      updated={t('updated')}
-      lead={t('lead')}
-      sections={[{ id: 'control', title: t('control.title'), text: t('control.text') }]}
-    >
+    <LegalArticle title={t('title')} lead={t('lead')}>
       <ConsentSettings privacyOption={privacyOption} />
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls on narrow screens must be reachable by keyboard */}
       <section className="table-scroll" aria-labelledby="storage-caption" tabIndex={0}>
@@ -56,7 +52,7 @@ export default function CookiePage() {
                   <code>{entry.name}</code>
                 </th>
                 <td>{t(`kinds.${entry.kind}`)}</td>
-                <td>{t(`items.${entry.id}.purpose`)}</td>
+                <td>{t(`items.${entry.id as 'consent'}.purpose`, PURPOSE_COUNTS[entry.id] ?? {})}</td>
                 <td>{lifetimeLabel(entry.lifetime)}</td>
                 <td>{needsConsent(entry, privacyOption) ? t('consent.needed') : t('consent.notNeeded')}</td>
               </tr>
@@ -64,6 +60,9 @@ export default function CookiePage() {
           </tbody>
         </table>
       </section>
+      <LegalSection id="control" title={t('control.title')}>
+        <p>{t('control.text')}</p>
+      </LegalSection>
     </LegalArticle>
   );
 }

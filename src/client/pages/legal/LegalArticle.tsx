@@ -1,31 +1,35 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { formatDate } from '#client/features/i18n/formats.ts';
+import type { Language } from '#common/languages.ts';
+import { LEGAL_TEXTS_UPDATED } from '#common/legal-facts.ts';
 
-export interface LegalSection {
-  id: string;
-  title: string;
-  text: string;
-}
-
-/** The shape every legal page shares: title, date of the last change, lead, then numbered sections. */
-export function LegalArticle(props: {
-  title: string;
-  updated: string;
-  lead: string;
-  sections: LegalSection[];
-  children?: ReactNode;
-}) {
+/**
+ * The shape every legal page shares: title, the date of the last change (one date for all of
+ * them, written the language's way), lead, then its sections.
+ */
+export function LegalArticle(props: { title: string; lead: string; dated?: boolean; children: ReactNode }) {
+  const { t } = useTranslation('legal');
+  const { lang } = useParams() as { lang: Language };
   return (
     <article className="container page legal">
       <h1>{props.title}</h1>
-      <p className="legal__updated">{props.updated}</p>
+      {props.dated !== false && (
+        <p className="legal__updated">{t('updated', { date: formatDate(lang, LEGAL_TEXTS_UPDATED) })}</p>
+      )}
       <p className="lead">{props.lead}</p>
       {props.children}
-      {props.sections.map((section) => (
-        <section key={section.id} aria-labelledby={`section-${section.id}`}>
-          <h2 id={`section-${section.id}`}>{section.title}</h2>
-          <p>{section.text}</p>
-        </section>
-      ))}
     </article>
+  );
+}
+
+/** A titled section of a legal page; its id is the anchor other pages link to. */
+export function LegalSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section id={id} aria-labelledby={`section-${id}`}>
+      <h2 id={`section-${id}`}>{title}</h2>
+      {children}
+    </section>
   );
 }

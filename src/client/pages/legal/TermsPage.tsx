@@ -1,16 +1,53 @@
 import { useTranslation } from 'react-i18next';
-import { LegalArticle } from './LegalArticle.tsx';
-
-const SECTIONS = ['use', 'account', 'content', 'accuracy', 'links', 'liability', 'changes', 'law'] as const;
+import { useParams } from 'react-router';
+import { formatDays } from '#client/features/i18n/formats.ts';
+import { useCountry, useOrUnsetText } from '#client/lib/operator.tsx';
+import { useSiteConfig } from '#client/lib/site-config.tsx';
+import type { Language } from '#common/languages.ts';
+import { TERMS_NOTICE_DAYS } from '#common/legal-facts.ts';
+import { RETENTION } from '#common/retention.ts';
+import { LegalArticle, LegalSection } from './LegalArticle.tsx';
 
 export default function TermsPage() {
   const { t } = useTranslation('terms');
+  const { lang } = useParams() as { lang: Language };
+  const site = useSiteConfig();
+  const orUnset = useOrUnsetText();
+  const country = useCountry();
+  const legalName = orUnset(site.operator.legalName, 'legalName');
+  const section = (id: 'use' | 'content' | 'accuracy' | 'links') => (
+    <LegalSection key={id} id={id} title={t(`sections.${id}.title`)}>
+      <p>{t(`sections.${id}.text`, { legalName })}</p>
+    </LegalSection>
+  );
   return (
-    <LegalArticle
-      title={t('title')}
-      updated={t('updated')}
-      lead={t('lead')}
-      sections={SECTIONS.map((id) => ({ id, title: t(`sections.${id}.title`), text: t(`sections.${id}.text`) }))}
-    />
+    <LegalArticle title={t('title')} lead={t('lead', { legalName })}>
+      {section('use')}
+      <LegalSection id="account" title={t('sections.account.title')}>
+        <p>{t('sections.account.provides')}</p>
+        <p>{t('sections.account.age', { count: site.accounts.minimumAge })}</p>
+        <p>{t('sections.account.rules')}</p>
+        <p>
+          {t('sections.account.closing', {
+            count: RETENTION.unverifiedAccountDays,
+            period: formatDays(lang, RETENTION.inactiveAccountDays),
+          })}
+        </p>
+      </LegalSection>
+      {section('content')}
+      {section('accuracy')}
+      {section('links')}
+      <LegalSection id="liability" title={t('sections.liability.title')}>
+        <p>{t('sections.liability.unlimited')}</p>
+        <p>{t('sections.liability.limited')}</p>
+        <p>{t('sections.liability.others')}</p>
+      </LegalSection>
+      <LegalSection id="changes" title={t('sections.changes.title')}>
+        <p>{t('sections.changes.text', { count: TERMS_NOTICE_DAYS })}</p>
+      </LegalSection>
+      <LegalSection id="law" title={t('sections.law.title')}>
+        <p>{t('sections.law.text', { legalName, country: country(site.operator.country) })}</p>
+      </LegalSection>
+    </LegalArticle>
   );
 }

@@ -1,6 +1,9 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { AuthCard } from '#client/features/auth/AuthCard.tsx';
+import { cookiesRefused } from '#client/features/auth/cookies-needed.ts';
+import { useMailLink } from '#client/features/auth/mail-link.ts';
 import { setSignedIn } from '#client/features/auth/session-store.ts';
 import { Form } from '#client/features/forms/Form.tsx';
 import { PasswordField } from '#client/features/forms/PasswordField.tsx';
@@ -10,23 +13,33 @@ import { useForm } from '#client/features/forms/use-form.ts';
 import { callApi } from '#client/lib/api-client.ts';
 import { useToast } from '#client/lib/toast/use-toast.ts';
 import { AUTH_API, type LoginAnswer } from '#common/account-api.ts';
-import { CurrentPasswordSchema, EmailSchema } from '#common/account-schemas.ts';
 import type { Language } from '#common/languages.ts';
 import { pagePath } from '#common/routes.ts';
+
+/** The fields' rules, imported after hydration: zod is not needed to show the form or take a keystroke. */
+const rules = () =>
+  import('#common/account-schemas.ts').then((s) => ({ email: s.EmailSchema, password: s.CurrentPasswordSchema }));
 
 export default function LoginPage() {
   const { t } = useTranslation('login');
   const { lang } = useParams() as { lang: Language };
   const navigate = useNavigate();
   const toast = useToast();
-  const form = useForm(
-    'login',
-    { email: '', password: '' },
-    { email: EmailSchema, password: CurrentPasswordSchema },
-    { codeFields: { INVALID_CREDENTIALS: 'password' } },
-  );
+  const form = useForm('login', { email: '', password: '' }, rules, {
+    codeFields: { INVALID_CREDENTIALS: 'password' },
+    visitor: true,
+  });
+
+  // An address passed on by another page (an error's "Sign in" link) is filled in.
+  const passed = useMailLink();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the address arrives
+  useEffect(() => {
+    if (passed) form.set('email', passed.email);
+  }, [passed]);
 
   const submit = form.submit(async (values) => {
+    const refused = cookiesRefused();
+    if (refused) return refused;
     const result = await callApi<LoginAnswer>(AUTH_API.login, { ...values, language: lang });
     if (!result.ok) return result;
     if (result.data.status === 'verification-required') {

@@ -8,27 +8,35 @@ import { SubmitButton } from '#client/features/forms/SubmitButton.tsx';
 import { TextField } from '#client/features/forms/TextField.tsx';
 import { useForm } from '#client/features/forms/use-form.ts';
 import { callApi } from '#client/lib/api-client.ts';
+import { useSiteConfig } from '#client/lib/site-config.tsx';
 import { useToast } from '#client/lib/toast/use-toast.ts';
 import { AUTH_API, type RegisterAnswer } from '#common/account-api.ts';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#common/account-fields.ts';
 import { EmailSchema, NameSchema, PasswordSchema, PhoneSchema, RegisterSchema } from '#common/account-schemas.ts';
 import type { Language } from '#common/languages.ts';
 import { pagePath } from '#common/routes.ts';
+
+/** The fields' rules, imported after hydration: zod is not needed to show the form or take a keystroke. */
+const rules = () =>
+  import('#common/account-schemas.ts').then((s) => ({
+    name: s.NameSchema,
+    email: s.EmailSchema,
+    phone: s.PhoneSchema,
+    password: s.PasswordSchema,
+    acceptTerms: s.RegisterSchema.shape.acceptTerms,
+  }));
 
 export default function RegisterPage() {
   const { t } = useTranslation('register');
   const { lang } = useParams() as { lang: Language };
   const navigate = useNavigate();
   const toast = useToast();
+  const { minimumAge } = useSiteConfig().accounts;
   const form = useForm(
     'register',
     { name: '', email: '', phone: '', password: '', acceptTerms: false, website: '' },
-    {
-      name: NameSchema,
-      email: EmailSchema,
-      phone: PhoneSchema,
-      password: PasswordSchema,
-      acceptTerms: RegisterSchema.shape.acceptTerms,
-    },
+    rules,
+    { visitor: true },
   );
 
   const submit = form.submit(async (values) => {
@@ -53,12 +61,12 @@ export default function RegisterPage() {
           field={form.field('password')}
           label={t('password')}
           autoComplete="new-password"
-          hint={t('passwordHint')}
+          hint={t('passwordHint', { count: PASSWORD_MAX_LENGTH, min: PASSWORD_MIN_LENGTH })}
           showStrength
         />
         <CheckboxField
           field={form.field('acceptTerms')}
-          label={t('acceptTerms')}
+          label={t('acceptTerms', { count: minimumAge })}
           after={
             <>
               <Link to={pagePath(lang, 'terms')}>{t('termsLink')}</Link>

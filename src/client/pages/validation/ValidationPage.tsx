@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { AuthCard } from '#client/features/auth/AuthCard.tsx';
+import { cookiesRefused } from '#client/features/auth/cookies-needed.ts';
 import { useMailLink } from '#client/features/auth/mail-link.ts';
 import { setSignedIn } from '#client/features/auth/session-store.ts';
 import { Form } from '#client/features/forms/Form.tsx';
@@ -15,15 +16,20 @@ import { CodeSchema, EmailSchema } from '#common/account-schemas.ts';
 import type { Language } from '#common/languages.ts';
 import { pagePath } from '#common/routes.ts';
 
+/** The fields' rules, imported after hydration: zod is not needed to show the form or take a keystroke. */
+const rules = () => import('#common/account-schemas.ts').then((s) => ({ email: s.EmailSchema, code: s.CodeSchema }));
+
 export default function ValidationPage() {
   const { t } = useTranslation('validation');
   const { lang } = useParams() as { lang: Language };
   const navigate = useNavigate();
   const toast = useToast();
   const link = useMailLink();
-  const form = useForm('validation', { email: '', code: '' }, { email: EmailSchema, code: CodeSchema });
+  const form = useForm('validation', { email: '', code: '' }, rules, { visitor: true });
 
   const verify = form.submit(async (values) => {
+    const refused = cookiesRefused();
+    if (refused) return refused;
     const result = await callApi<VerifyAnswer>(AUTH_API.verify, values);
     if (!result.ok) return result;
     setSignedIn(result.data.account);
@@ -54,7 +60,7 @@ export default function ValidationPage() {
         <TextField
           field={form.field('code')}
           label={t('code')}
-          hint={t('codeHint', { minutes: CODE_LIFETIME_MINUTES })}
+          hint={t('codeHint', { count: CODE_LIFETIME_MINUTES })}
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={12}

@@ -1,4 +1,4 @@
-import type { Queryable } from '#server/platform/db/database.ts';
+import { deleteCounting, type Queryable } from '#server/platform/db/database.ts';
 
 export interface Account {
   id: string;
@@ -65,27 +65,20 @@ export async function deleteAccount(db: Queryable, id: string): Promise<void> {
 
 /** Removes unverified accounts older than `seconds`; returns how many. */
 export async function pruneUnverifiedAccounts(db: Queryable, seconds: number): Promise<number> {
-  const [row] = await db.query<{ deleted: number }>(
-    `WITH gone AS (
-       DELETE FROM accounts
-       WHERE verified_at IS NULL AND created_at < statement_timestamp() - $1::double precision * interval '1 second'
-       RETURNING 1)
-     SELECT count(*)::integer AS deleted FROM gone`,
+  return deleteCounting(
+    db,
+    `DELETE FROM accounts WHERE verified_at IS NULL AND created_at < statement_timestamp() - $1::double precision * interval '1 second'`,
     [seconds],
   );
-  return row?.deleted ?? 0;
 }
 
 /** Deletes accounts nobody signed in to for `seconds`, with everything that belongs to them; returns how many. */
 export async function pruneInactiveAccounts(db: Queryable, seconds: number): Promise<number> {
-  const [row] = await db.query<{ deleted: number }>(
-    `WITH gone AS (
-       DELETE FROM accounts WHERE last_active_at < statement_timestamp() - $1::double precision * interval '1 second'
-       RETURNING 1)
-     SELECT count(*)::integer AS deleted FROM gone`,
+  return deleteCounting(
+    db,
+    `DELETE FROM accounts WHERE last_active_at < statement_timestamp() - $1::double precision * interval '1 second'`,
     [seconds],
   );
-  return row?.deleted ?? 0;
 }
 
 /** Records a sign-in, which keeps the account from being deleted as unused. */

@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { Queryable } from '#server/platform/db/database.ts';
+import { deleteCounting, type Queryable } from '#server/platform/db/database.ts';
 
 export type CodePurpose = 'verify' | 'reset';
 
@@ -60,9 +60,5 @@ export async function tryCode(
 }
 
 export async function pruneCodes(db: Queryable): Promise<number> {
-  const [row] = await db.query<{ deleted: number }>(
-    `WITH gone AS (DELETE FROM account_codes WHERE expires_at <= statement_timestamp() RETURNING 1)
-     SELECT count(*)::integer AS deleted FROM gone`,
-  );
-  return row?.deleted ?? 0;
+  return deleteCounting(db, `DELETE FROM account_codes WHERE expires_at <= statement_timestamp()`);
 }

@@ -1,4 +1,4 @@
-import type { Queryable } from '#server/platform/db/database.ts';
+import { deleteCounting, type Queryable } from '#server/platform/db/database.ts';
 
 export interface StoredSession {
   accountId: string;
@@ -49,11 +49,7 @@ export async function deleteSession(db: Queryable, tokenHash: string): Promise<v
 
 /** Ends every session of an account: sign out everywhere, and after a password change. */
 export async function deleteAccountSessions(db: Queryable, accountId: string): Promise<number> {
-  const [row] = await db.query<{ deleted: number }>(
-    `WITH gone AS (DELETE FROM sessions WHERE account_id = $1 RETURNING 1) SELECT count(*)::integer AS deleted FROM gone`,
-    [accountId],
-  );
-  return row?.deleted ?? 0;
+  return deleteCounting(db, `DELETE FROM sessions WHERE account_id = $1`, [accountId]);
 }
 
 /**
@@ -61,9 +57,5 @@ export async function deleteAccountSessions(db: Queryable, accountId: string): P
  * sessions stay until that end, so that a visitor coming back is told the session expired.
  */
 export async function pruneSessions(db: Queryable): Promise<number> {
-  const [row] = await db.query<{ deleted: number }>(
-    `WITH gone AS (DELETE FROM sessions WHERE expires_at <= statement_timestamp() RETURNING 1)
-     SELECT count(*)::integer AS deleted FROM gone`,
-  );
-  return row?.deleted ?? 0;
+  return deleteCounting(db, `DELETE FROM sessions WHERE expires_at <= statement_timestamp()`);
 }

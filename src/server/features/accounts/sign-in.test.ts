@@ -3,7 +3,6 @@ import { AUTH_API } from '#common/account-api.ts';
 import { accountPerson, describeApi, TEST_HASHING, TestClient } from '#tests/support/api.ts';
 import { codeIn } from '#tests/support/people.ts';
 import { LIMITS } from './limits.ts';
-import { createPasswords, DEFAULT_HASHING } from './passwords.ts';
 
 describeApi('sign-in and sessions', (api) => {
   const signIn = (client: TestClient, email: string, password: string) =>
@@ -59,6 +58,25 @@ describeApi('sign-in and sessions', (api) => {
 
     const wrong = await signIn(api.client(), person.email, 'wrong password');
     expect(wrong.body).toEqual({ error: { code: 'INVALID_CREDENTIALS' } });
+  });
+
+  it('mails a fresh code at sign-in only within the mail limits of the address', async () => {
+    const { person } = await api.registered();
+    const mailsTo = () => api.mail().mails.filter((mail) => mail.to.includes(person.email)).length;
+    const afterRegistration = mailsTo();
+    // Each try finds its code lapsed, so each would mail a new one were it not for the limits; a
+    // new client each time, so only the limits of the address stand in the way.
+    for (let n = 0; n < LIMITS.loginPerAccount.hits; n++) {
+      await api.age('account_codes', "expires_at = now() - interval '1 second'", person.email);
+      const answer = await signIn(api.client(), person.email, person.password);
+      expect(answer.body).toEqual({ status: 'verification-required' });
+    }
+    await api.runJobs();
+    const { mailPerAccountBurst: burst, mailPerAccount: hourly } = LIMITS;
+    const perMinute = Math.min(hourly.hits, Math.ceil(60 / burst.windowSeconds) * burst.hits);
+    const mailed = mailsTo() - afterRegistration;
+    expect(mailed).toBeGreaterThanOrEqual(1);
+    expect(mailed).toBeLessThanOrEqual(perMinute);
   });
 
   it('redoes a hash made with weaker parameters at the next sign-in', async () => {

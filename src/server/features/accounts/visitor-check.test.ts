@@ -1,6 +1,7 @@
 import { afterEach, expect, it, vi } from 'vitest';
 import { AUTH_API } from '#common/account-api.ts';
 import { isErrorCode } from '#common/error-codes.ts';
+import { LIMITS } from '#server/features/accounts/limits.ts';
 import { issueFpid } from '#server/features/visitor/fpid.ts';
 import { outboxMailer } from '#server/platform/mail/mailer.ts';
 import { outboxFor } from '#server/platform/mail/outbox.ts';
@@ -19,6 +20,15 @@ const CALLS: [string, Record<string, unknown>][] = [
   [AUTH_API.signOutEverywhere, {}],
   [AUTH_API.deleteAccount, { password: 'password' }],
 ];
+let bodies = 0;
+/** A body for each call about someone new each time, so that no per-address limit links two tests. */
+function bodyFor(path: string): Record<string, unknown> {
+  if (path === AUTH_API.register) return accountPerson();
+  const body = { ...CALLS.find(([call]) => call === path)?.[1] };
+  if ('email' in body) body.email = `visitor-check-${++bodies}-${Date.now()}@example.com`;
+  return body;
+}
+/** The calls that check the visitor identifier when the browser sends one. */
 const NEED_VISITOR = [
   AUTH_API.register,
   AUTH_API.verify,
@@ -85,19 +95,68 @@ describeApi('request checks', (api) => {
     expect(huge).toMatchObject({ status: 413, body: { error: { code: 'INVALID_REQUEST' } } });
   });
 
-  it.each(NEED_VISITOR)('%s needs a visitor identifier this server issued', async (path) => {
-    const body = CALLS.find(([call]) => call === path)?.[1];
+  it.each(NEED_VISITOR)('%s refuses a visitor identifier this server did not issue', async (path) => {
+    const body = bodyFor(path);
     const client = api.client();
-    client.cookies.delete('_fpid');
-    expect((await client.post(path, body)).body).toEqual({ error: { code: 'FINGERPRINT_REQUIRED' } });
-    expect((await client.post(path, body)).status).toBe(400);
-    for (const forged of ['v1.abc.def', issueFpid(Buffer.alloc(32, 9), 'visitor'), '<script>']) {
+    for (const forged of ['v1.abc.def', issueFpid(Buffer.alloc(32, 9), 'visitor'), '<script>', '']) {
       client.cookies.set('_fpid', forged);
       expect(await client.post(path, body)).toMatchObject({
         status: 403,
         body: { error: { code: 'INVALID_FINGERPRINT' } },
       });
     }
+  });
+
+  it.each(NEED_VISITOR)('%s answers a browser without an identifier as it answers one with', async (path) => {
+    const without = api.client();
+    without.cookies.delete('_fpid');
+    const answer = await without.post(path, bodyFor(path));
+    expect(answer.body).not.toMatchObject({ error: { code: 'FINGERPRINT_REQUIRED' } });
+    expect(answer.body).not.toMatchObject({ error: { code: 'INVALID_FINGERPRINT' } });
+    const withIdentifier = await api.client().post(path, bodyFor(path));
+    // The same status and error, if any (an answer may name the address it was about).
+    expect({ status: answer.status, error: answer.body.error }).toEqual({
+      status: withIdentifier.status,
+      error: withIdentifier.body.error,
+    });
+  });
+
+  it('holds the per-client and per-account limits for browsers without an identifier', async () => {
+    const client = api.client();
+    client.cookies.delete('_fpid');
+    const statuses: number[] = [];
+    for (let i = 0; i <= LIMITS.loginPerClient.hits; i++) {
+      statuses.push((await client.post(AUTH_API.login, { email: `nobody-${i}@example.com`, password: 'x' })).status);
+    }
+    expect(statuses.slice(0, -1).every((status) => status === 401)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+
+    // Ten tries at one account from ten addresses, none with an identifier: the eleventh is refused.
+    const email = `target-${Date.now()}@example.com`;
+    for (let i = 0; i < LIMITS.loginPerAccount.hits; i++) {
+      const other = api.client();
+      other.cookies.delete('_fpid');
+      expect((await other.post(AUTH_API.login, { email, password: `guess ${i}` })).status).toBe(401);
+    }
+    const last = api.client();
+    last.cookies.delete('_fpid');
+    expect(await last.post(AUTH_API.login, { email, password: 'guess' })).toMatchObject({
+      status: 429,
+      body: { error: { code: 'TOO_MANY_REQUESTS' } },
+    });
+  });
+
+  it('lets a visitor without an identifier register, confirm and sign in', async () => {
+    const client = api.client();
+    client.cookies.delete('_fpid');
+    const person = accountPerson();
+    expect((await client.post(AUTH_API.register, person)).status).toBe(201);
+    const code = codeIn((await api.mail().waitFor(person.email)).text);
+    expect((await client.post(AUTH_API.verify, { email: person.email, code })).status).toBe(200);
+    expect(await client.post(AUTH_API.login, { email: person.email, password: person.password })).toMatchObject({
+      status: 200,
+      body: { status: 'signed-in' },
+    });
   });
 
   it('lets anyone sign out, identifier or not', async () => {

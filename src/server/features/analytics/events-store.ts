@@ -1,4 +1,4 @@
-import type { Queryable } from '#server/platform/db/database.ts';
+import { deleteCounting, type Queryable } from '#server/platform/db/database.ts';
 import type { AnalyticsEvent } from './posthog-payload.ts';
 
 /** Stores events in one statement; an event whose uuid is already stored is skipped. */
@@ -55,11 +55,9 @@ export async function pageViewReport(db: Queryable, sinceDays: number): Promise<
 
 /** Deletes events older than `days`; returns how many. */
 export async function pruneEvents(db: Queryable, days: number): Promise<number> {
-  const [row] = await db.query<{ deleted: number }>(
-    `WITH old AS (
-       DELETE FROM analytics_events WHERE occurred_at < statement_timestamp() - $1::integer * interval '1 day' RETURNING 1
-     ) SELECT count(*)::integer AS deleted FROM old`,
+  return deleteCounting(
+    db,
+    `DELETE FROM analytics_events WHERE occurred_at < statement_timestamp() - $1::integer * interval '1 day'`,
     [days],
   );
-  return row?.deleted ?? 0;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eventsOf, withProjectKey } from './posthog-payload.ts';
+import { decodePosthogBody, eventsOf, withProjectKey } from './posthog-payload.ts';
 
 const NOW = new Date('2026-11-21T12:00:00Z');
 const event = (properties: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
@@ -59,5 +59,13 @@ describe('withProjectKey', () => {
       distinct_id: 'v1.a',
     });
     expect(withProjectKey([event({})], 'phc_k')).toEqual([event({ token: 'phc_k' })]);
+  });
+});
+
+describe('decodePosthogBody', () => {
+  it('refuses a payload nested deeper than any posthog-js sends, without recursing', () => {
+    expect(decodePosthogBody(Buffer.from(`${'['.repeat(100_000)}${']'.repeat(100_000)}`))).toBeNull();
+    const nested = JSON.stringify([{ event: 'e', properties: { $set: { a: { b: [1, { c: 2 }] } } } }]);
+    expect(decodePosthogBody(Buffer.from(nested))).toEqual(JSON.parse(nested));
   });
 });

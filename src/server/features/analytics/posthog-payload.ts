@@ -6,6 +6,12 @@ const MAX_DECODED_BYTES = 4 * 1024 * 1024;
 const MAX_EVENTS = 1000;
 const MAX_NAME = 200;
 const MAX_PATH = 1024;
+/**
+ * Deeper than posthog-js ever nests (its properties are a few levels at most). A payload nested
+ * deeper is refused before anything walks it recursively (JSON.stringify, when forwarding, would
+ * overflow the stack).
+ */
+const MAX_DEPTH = 64;
 /** A client clock further off than this is not believed; the time of arrival is used instead. */
 const MAX_CLOCK_SKEW_MS = 24 * 60 * 60 * 1000;
 
@@ -18,9 +24,22 @@ export interface AnalyticsEvent {
   occurredAt: Date;
 }
 
+/** Whether `value` nests no deeper than `max` arrays and objects; walked without recursion. */
+export function nestsWithin(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  for (let entry = stack.pop(); entry; entry = stack.pop()) {
+    const [node, depth] = entry;
+    if (typeof node !== 'object' || node === null) continue;
+    if (depth >= max) return false;
+    for (const child of Object.values(node)) stack.push([child, depth + 1]);
+  }
+  return true;
+}
+
 /**
  * The JSON inside a body as posthog-js sends it: gzip (`compression=gzip-js`), a form with a
- * base64 `data` field (`compression=base64`), or plain JSON. Null when it is none of them.
+ * base64 `data` field (`compression=base64`), or plain JSON. Null when it is none of them, or when
+ * it nests deeper than any real payload.
  */
 export function decodePosthogBody(body: Uint8Array): unknown {
   try {
@@ -34,7 +53,8 @@ export function decodePosthogBody(body: Uint8Array): unknown {
         text = Buffer.from(data, 'base64').toString('utf8');
       }
     }
-    return JSON.parse(text);
+    const payload: unknown = JSON.parse(text);
+    return nestsWithin(payload, MAX_DEPTH) ? payload : null;
   } catch {
     return null;
   }
@@ -43,8 +63,9 @@ export function decodePosthogBody(body: Uint8Array): unknown {
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** A non-empty string up to `max` long; PostgreSQL refuses NUL in text, so a string with one is unusable. */
 const boundedString = (value: unknown, max: number): string | null =>
-  typeof value === 'string' && value.length > 0 && value.length <= max ? value : null;
+  typeof value === 'string' && value.length > 0 && value.length <= max && !value.includes('\u0000') ? value : null;
 
 function pathOf(properties: Record<string, unknown>): string | null {
   const pathname = boundedString(properties.$pathname, MAX_PATH);

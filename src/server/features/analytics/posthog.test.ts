@@ -1,5 +1,5 @@
 import { gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect, it, vi } from 'vitest';
 import { RETENTION } from '#common/retention.ts';
 import { limitKey } from '#server/http/rate-limit.ts';
 import { describeApi, freshAddress, TEST_SECRET } from '#tests/support/api.ts';
@@ -14,6 +14,32 @@ const pageview = (distinctId: string, url: string, uuid?: string) => ({
   timestamp: now,
   properties: { distinct_id: distinctId, $current_url: url, token: 'first-party' },
 });
+
+/** Calls `request` and gives its answer with what it wrote to the log meanwhile. */
+async function logged(request: () => Response | Promise<Response>) {
+  const lines: string[] = [];
+  const record = (...args: unknown[]) => {
+    lines.push(args.map((arg) => (arg instanceof Error ? (arg.stack ?? arg.message) : String(arg))).join(' '));
+  };
+  const spies = (['error', 'warn', 'log', 'info'] as const).map((level) =>
+    vi.spyOn(console, level).mockImplementation(record),
+  );
+  try {
+    const response = await request();
+    return { response, lines };
+  } finally {
+    for (const spy of spies) spy.mockRestore();
+  }
+}
+
+/** What a refused body may leave in the log: at most one short line. */
+const expectShortLog = (lines: string[]) => {
+  expect(lines.length).toBeLessThanOrEqual(1);
+  for (const line of lines) {
+    expect(line).not.toContain('\n');
+    expect(line.length).toBeLessThan(300);
+  }
+};
 
 const send = (body: string | Uint8Array, address = freshAddress(), type = 'application/json') =>
   ({
@@ -81,6 +107,41 @@ describeApi('/api/posthog without an upstream', ({ app, db }) => {
     const response = await app().request('/api/posthog/e/', send(body));
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ error: { code: 'INVALID_REQUEST' } });
+  });
+
+  it.each([
+    ['an event name', { event: 'page\u0000view' }],
+    ['a distinct id', { properties: { distinct_id: 'v1.\u0000', $current_url: 'http://localhost/en' } }],
+  ])('answers a NUL byte in %s with 400 and a short log line, and keeps the other events', async (_, change) => {
+    const bad = { ...pageview('v1.a', 'http://localhost/en'), ...change };
+    const alone = await logged(() => app().request('/api/posthog/e/', send(JSON.stringify([bad]))));
+    expect(alone.response.status).toBe(400);
+    expect(await alone.response.json()).toEqual({ error: { code: 'INVALID_REQUEST' } });
+    expectShortLog(alone.lines);
+
+    const good = pageview('v1.good', 'http://localhost/de/about', '00000000-0000-4000-8000-0000000000bb');
+    const mixed = await logged(() => app().request('/api/posthog/e/', send(JSON.stringify([bad, good]))));
+    expect(mixed.response.status).toBe(200);
+    expect(await db().query('SELECT distinct_id, path FROM analytics_events')).toEqual([
+      { distinct_id: 'v1.good', path: '/de/about' },
+    ]);
+  });
+
+  it('keeps an event whose path or uuid holds a NUL byte, without them', async () => {
+    const events = [
+      {
+        ...pageview('v1.path', 'http://localhost/en'),
+        properties: { distinct_id: 'v1.path', $pathname: '/en/\u0000' },
+      },
+      pageview('v1.uuid', 'http://localhost/en', '0000\u0000'),
+    ];
+    const { response, lines } = await logged(() => app().request('/api/posthog/e/', send(JSON.stringify(events))));
+    expect(response.status).toBe(200);
+    expect(lines).toEqual([]);
+    expect(await db().query('SELECT distinct_id, path, uuid FROM analytics_events ORDER BY distinct_id')).toEqual([
+      { distinct_id: 'v1.path', path: null, uuid: null },
+      { distinct_id: 'v1.uuid', path: '/en', uuid: null },
+    ]);
   });
 
   it('refuses a body over its cap', async () => {
@@ -171,6 +232,18 @@ describeApi('/api/posthog with an upstream', ({ app }) => {
     expect(script.headers.get('content-type')).toBe('text/javascript');
     expect(await script.text()).toBe('/* /static/recorder.js?v=1 */');
     expect(posthog.received[2]).toMatchObject({ method: 'GET', url: '/static/recorder.js?v=1' });
+  });
+
+  it.each([
+    ['a list', `${'['.repeat(10_000)}${']'.repeat(10_000)}`],
+    ['an object', `${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}`],
+    ['an event', `[{"event":"$pageview","properties":${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}}]`],
+  ])('answers %s nested 10,000 levels deep with 400 and a short log line, forwarding nothing', async (_, body) => {
+    const { response, lines } = await logged(() => withUpstream().request('/api/posthog/e/', send(body)));
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: { code: 'INVALID_REQUEST' } });
+    expectShortLog(lines);
+    expect(posthog.received).toHaveLength(0);
   });
 
   it('does not forward a body it cannot read', async () => {

@@ -67,3 +67,12 @@ export async function openDatabase({ dataDir, databaseUrl, listener }: DatabaseO
   }
   return driver;
 }
+
+/** Runs a DELETE statement (without RETURNING) and says how many rows it removed, on both databases alike. */
+export async function deleteCounting(db: Queryable, deleteSql: string, params?: unknown[]): Promise<number> {
+  const [row] = await db.query<{ deleted: number }>(
+    `WITH gone AS (${deleteSql} RETURNING 1) SELECT count(*)::integer AS deleted FROM gone`,
+    params,
+  );
+  return row?.deleted ?? 0;
+}

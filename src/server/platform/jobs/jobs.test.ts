@@ -1,7 +1,14 @@
 import { expect, it, vi } from 'vitest';
+import type { Mailer } from '#server/platform/mail/mailer.ts';
 import { describeOnDatabases } from '#tests/support/databases.ts';
-import type { Mailer } from '../mail/mailer.ts';
-import { enqueue, type JobDefinitions, retryDelaySeconds, scheduleRecurring, startJobRunner } from './jobs.ts';
+import {
+  createJobRunner,
+  enqueue,
+  type JobDefinitions,
+  retryDelaySeconds,
+  scheduleRecurring,
+  startJobRunner,
+} from './jobs.ts';
 
 const noMail: Mailer = { send: () => Promise.reject(new Error('no mail in this test')) };
 
@@ -60,7 +67,7 @@ describeOnDatabases('jobs', (db) => {
 
   it('retries a failing job later, with a growing wait, and keeps the reason', async () => {
     let fail = true;
-    const runner = startJobRunner(
+    const runner = createJobRunner(
       { db: db(), mailer: noMail },
       {
         'test.flaky': {
@@ -69,7 +76,6 @@ describeOnDatabases('jobs', (db) => {
           },
         },
       },
-      { pollMs: 60_000 },
     );
     vi.spyOn(console, 'error').mockImplementation(() => {});
     await enqueue(db(), 'test.flaky');
@@ -94,10 +100,9 @@ describeOnDatabases('jobs', (db) => {
   it('gives a job up once it is older than its definition allows', async () => {
     const lines: string[] = [];
     vi.spyOn(console, 'error').mockImplementation((line: string) => lines.push(line));
-    const runner = startJobRunner(
+    const runner = createJobRunner(
       { db: db(), mailer: noMail },
       { 'test.hopeless': { giveUpAfterSeconds: 60, run: () => Promise.reject(new Error('still down')) } },
-      { pollMs: 60_000 },
     );
     await enqueue(db(), 'test.hopeless');
     await db().query("UPDATE jobs SET created_at = now() - interval '2 minutes' WHERE kind = 'test.hopeless'");
@@ -110,11 +115,7 @@ describeOnDatabases('jobs', (db) => {
 
   it('takes over a job whose instance died while holding it', async () => {
     let runs = 0;
-    const runner = startJobRunner(
-      { db: db(), mailer: noMail },
-      { 'test.orphan': { run: async () => void runs++ } },
-      { pollMs: 60_000 },
-    );
+    const runner = createJobRunner({ db: db(), mailer: noMail }, { 'test.orphan': { run: async () => void runs++ } });
     await enqueue(db(), 'test.orphan');
     await db().query("UPDATE jobs SET locked_until = now() + interval '1 minute' WHERE kind = 'test.orphan'");
     expect(await runner.runDue()).toBe(0);
@@ -130,7 +131,7 @@ describeOnDatabases('jobs', (db) => {
     await scheduleRecurring(db(), definitions);
     await scheduleRecurring(db(), definitions);
     expect(await jobsOf('test.hourly')).toHaveLength(1);
-    const runner = startJobRunner({ db: db(), mailer: noMail }, definitions, { pollMs: 60_000 });
+    const runner = createJobRunner({ db: db(), mailer: noMail }, definitions);
     await runner.runDue();
     expect(runs).toBe(1);
     const [next] = await jobsOf('test.hourly');

@@ -98,23 +98,22 @@ async function finish(db: Queryable, job: ClaimedJob, definition: JobDefinition 
 export interface JobRunner {
   /** Claims and runs every job due now (in batches); resolves with how many ran. */
   runDue(): Promise<number>;
+  /** Runs due jobs now and then every `pollMs`, until stopped. */
+  poll(pollMs: number): void;
   /** Stops polling and waits for the batch under way. */
   stop(): Promise<void>;
 }
 
 /**
- * Runs the jobs table on this instance: every instance runs one, and `FOR UPDATE SKIP LOCKED`
- * hands each job to exactly one of them. It polls every `pollMs`; a job whose instance died is
- * taken again once its claim lapses.
+ * Runs the jobs of the table on this instance, when asked (`runDue`): every instance has one, and
+ * `FOR UPDATE SKIP LOCKED` hands each job to exactly one of them. A job whose instance died is taken
+ * again once its claim lapses.
  */
-export function startJobRunner(
-  context: JobContext,
-  definitions: JobDefinitions,
-  { pollMs = 1_000 }: { pollMs?: number } = {},
-): JobRunner {
+export function createJobRunner(context: JobContext, definitions: JobDefinitions): JobRunner {
   const { db } = context;
   let running: Promise<number> = Promise.resolve(0);
   let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
 
   const runBatch = async (): Promise<number> => {
     const jobs = await db.query<ClaimedJob>(CLAIM, [BATCH, LEASE_SECONDS]);
@@ -144,21 +143,33 @@ export function startJobRunner(
     return running;
   };
 
-  const tick = () => {
-    runDue()
-      .catch((error: Error) => console.error('Running jobs failed:', error.message))
-      .finally(() => {
-        if (!stopped) timer = setTimeout(tick, pollMs);
-      });
-  };
-  let timer = setTimeout(tick, 0);
-
   return {
     runDue,
+    poll(pollMs) {
+      const tick = () => {
+        runDue()
+          .catch((error: Error) => console.error('Running jobs failed:', error.message))
+          .finally(() => {
+            if (!stopped) timer = setTimeout(tick, pollMs);
+          });
+      };
+      timer = setTimeout(tick, 0);
+    },
     async stop() {
       stopped = true;
       clearTimeout(timer);
       await running.catch(() => 0);
     },
   };
+}
+
+/** A job runner that polls the table every `pollMs` from now on, as every server instance does. */
+export function startJobRunner(
+  context: JobContext,
+  definitions: JobDefinitions,
+  { pollMs = 1_000 }: { pollMs?: number } = {},
+): JobRunner {
+  const runner = createJobRunner(context, definitions);
+  runner.poll(pollMs);
+  return runner;
 }

@@ -2,9 +2,9 @@ import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { expect, it, vi } from 'vitest';
 import { RETENTION } from '#common/retention.ts';
+import { createJobRunner } from '#server/platform/jobs/jobs.ts';
 import { describeOnDatabases } from '#tests/support/databases.ts';
 import { startTestMailServer } from '#tests/support/mail-server.ts';
-import { startJobRunner } from '../jobs/jobs.ts';
 import { mailJobs, queueMail } from './mail-queue.ts';
 import { smtpMailer } from './mailer.ts';
 
@@ -28,10 +28,9 @@ describeOnDatabases('mail queue', (db) => {
   it('delivers every mail exactly once when the SMTP server comes back after an hour down', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const port = await freePort();
-    const runner = startJobRunner(
+    const runner = createJobRunner(
       { db: db(), mailer: smtpMailer(`smtp://127.0.0.1:${port}`, 'Site <no-reply@example.com>') },
       mailJobs,
-      { pollMs: 60_000 },
     );
     await db().transaction(async (tx) => {
       for (let n = 0; n < 3; n++) await queueMail(tx, mail(n));
@@ -67,10 +66,9 @@ describeOnDatabases('mail queue', (db) => {
 
   it('gives a mail up after the delivery period and deletes it', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const runner = startJobRunner(
+    const runner = createJobRunner(
       { db: db(), mailer: { send: () => Promise.reject(new Error('rejected')) } },
       mailJobs,
-      { pollMs: 60_000 },
     );
     await queueMail(db(), mail(9));
     await db().query(

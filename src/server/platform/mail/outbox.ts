@@ -1,4 +1,4 @@
-import type { Queryable } from '#server/platform/db/database.ts';
+import { deleteCounting, type Queryable } from '#server/platform/db/database.ts';
 
 export interface OutboxMail {
   recipient: string;
@@ -29,12 +29,9 @@ export async function deleteOutboxFor(db: Queryable, recipient: string): Promise
 }
 
 export async function pruneOutbox(db: Queryable, olderThanSeconds: number): Promise<number> {
-  const [row] = await db.query<{ deleted: number }>(
-    `WITH gone AS (
-       DELETE FROM mail_outbox WHERE created_at < statement_timestamp() - $1::double precision * interval '1 second'
-       RETURNING 1)
-     SELECT count(*)::integer AS deleted FROM gone`,
+  return deleteCounting(
+    db,
+    `DELETE FROM mail_outbox WHERE created_at < statement_timestamp() - $1::double precision * interval '1 second'`,
     [olderThanSeconds],
   );
-  return row?.deleted ?? 0;
 }

@@ -1,0 +1,51 @@
+import { mkdir } from 'node:fs/promises';
+import { type App, createApp, JOBS } from './app.ts';
+import { openDatabase } from './platform/db/database.ts';
+import { type Env, settingsFrom } from './platform/env.ts';
+import { scheduleRecurring, startJobRunner } from './platform/jobs/jobs.ts';
+import { outboxMailer, smtpMailer } from './platform/mail/mailer.ts';
+import { loadServerSecret } from './platform/secrets.ts';
+import { ownAddress, readSiteConfig, readTexts } from './platform/site-config.ts';
+import { createServerTracing } from './platform/tracing.ts';
+
+/** The API with what it runs on, started; `stop` ends the jobs and the tracing, then closes the database. */
+export interface RunningApi {
+  app: App;
+  /** Where data, analytics and mail go, for the start-up line. */
+  summary: string;
+  stop: () => Promise<void>;
+}
+
+/**
+ * Opens the database, makes the API app and starts the job runner, from a read environment. The
+ * production server (main.ts) and the development server (scripts/dev.ts) both start the API so.
+ */
+export async function startApi(env: Env, security: Record<string, string>): Promise<RunningApi> {
+  await mkdir(env.DATA_DIR, { recursive: true });
+  const db = await openDatabase({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL });
+  const secret = await loadServerSecret(env.DATA_DIR, env.SERVER_SECRET);
+  const tracing = createServerTracing(env.OTEL_EXPORTER_OTLP_ENDPOINT, env.UPSTREAM_TIMEOUT_MS);
+  const settings = settingsFrom(env);
+  // The brand and the texts the site was built with, for mail in the visitor's language; without
+  // a configured public address, links point at this server.
+  const site = await readSiteConfig({ defaultSiteUrl: ownAddress(env.HOST, env.PORT) });
+  const texts = await readTexts();
+  const mailer = env.SMTP_URL
+    ? smtpMailer(env.SMTP_URL, env.MAIL_FROM ?? `${site.brand.siteName} <no-reply@${site.brand.domain}>`)
+    : outboxMailer(db);
+  const app = createApp({ db, secret, trustedProxies: env.TRUST_PROXY, security, tracing, site, texts, settings });
+  await scheduleRecurring(db, JOBS);
+  const jobs = startJobRunner({ db, mailer }, JOBS);
+
+  const store = env.DATABASE_URL ? 'PostgreSQL' : `PGlite in ${env.DATA_DIR}`;
+  const analytics = settings.posthog ? `PostHog at ${settings.posthog.host}` : 'embedded (npm run analytics)';
+  const mail = env.SMTP_URL ? 'SMTP' : 'the mail_outbox table and this log';
+  return {
+    app,
+    summary: `data: ${store}; analytics: ${analytics}; mail: ${mail}`,
+    stop: async () => {
+      await Promise.allSettled([jobs.stop(), tracing?.shutdown()]);
+      await db.close();
+    },
+  };
+}
