@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
-import { ChatSlot } from '#client/features/chat/index.ts';
+import { ChatSlot } from './ChatSlot.tsx';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
 
