@@ -22,12 +22,12 @@ interface MailTexts {
   signature: string;
 }
 
-function mailTexts(texts: Texts, language: Language, kind: CodePurpose): MailTexts {
+function mailTexts(texts: Texts, language: Language, kind: CodePurpose): Record<string, unknown> {
   const source = SOURCES[kind];
   let node: unknown = texts[language]?.[source.ns];
   for (const key of source.key) node = (node as Record<string, unknown> | undefined)?.[key];
   if (!node) throw new Error(`No ${kind} mail texts for ${language}`);
-  return node as MailTexts;
+  return node as Record<string, unknown>;
 }
 
 /**
@@ -43,10 +43,14 @@ export function codeMail(
   code: string,
   minutes: number,
 ): Mail {
-  const vars: Record<string, string> = { ...site.brand, name: to.name, minutes: String(minutes) };
+  const vars: Record<string, string> = { ...site.brand, name: to.name, count: String(minutes) };
   const fill = (text: string) => text.replace(/\{\{\s*(\w+)\s*\}\}/g, (match, key: string) => vars[key] ?? match);
+  const all = mailTexts(texts, to.language, kind);
+  // The validity names a count: the language's plural rules pick its form (validity_one, validity_other …).
+  const form = new Intl.PluralRules(to.language).select(minutes);
+  const validity = (all[`validity_${form}`] ?? all.validity_other) as string;
   const t = Object.fromEntries(
-    Object.entries(mailTexts(texts, to.language, kind)).map(([key, text]) => [key, fill(text)]),
+    Object.entries({ ...all, validity }).map(([key, text]) => [key, fill(String(text))]),
   ) as unknown as MailTexts;
   const link = `${site.siteUrl}${pagePath(to.language, SOURCES[kind].page)}#${new URLSearchParams({ email: to.email, code })}`;
 

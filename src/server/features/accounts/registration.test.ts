@@ -34,6 +34,7 @@ describeApi('registration', (api) => {
     expect(mail.text).toContain(`http://localhost:3000/th/validation#email=somchai.jaidee%40example.com&code=${code}`);
     expect(mail.html).toContain('<html lang="th">');
     expect(mail.html).toContain(`>${code}</p>`);
+    expect(mail.text).toContain('รหัสนี้ใช้ได้ 10 นาที');
     expect(mail.text).not.toContain('{{');
   });
 
