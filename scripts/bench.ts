@@ -6,8 +6,8 @@
 // page of the sitemap in every language; --pages login,register (page ids as in src/common/routes.ts,
 // or paths such as /th/login) and --langs en,th to pick. Other options: --runs N (Lighthouse runs
 // per page, default 3), --only lighthouse|throughput, --consent granted (the visitor has accepted
-// analytics; runs then keep the browser's storage, so its cache is warm too), --parallel N (N
-// browsers at once; on a machine with few cores this inflates TBT, see decision 052).
+// analytics; runs then keep the browser's storage, so its cache is warm too). Runs go one at a
+// time: side by side they inflate each other's figures (decision 052).
 //
 // Per page it prints the median and the worst run of every figure; then, for each budget, the
 // pages whose worst run breaks it.
@@ -15,7 +15,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { type AddressInfo, createServer } from 'node:net';
-import { availableParallelism, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
@@ -47,13 +47,10 @@ const { values: args } = parseArgs({
     pages: { type: 'string' },
     langs: { type: 'string' },
     consent: { type: 'string' },
-    parallel: { type: 'string', default: '1' },
   },
 });
 const RUNS = Number(args.runs);
-const PARALLEL = Number(args.parallel);
 if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error('--runs takes a whole number of at least 1');
-if (!Number.isInteger(PARALLEL) || PARALLEL < 1) throw new Error('--parallel takes a whole number of at least 1');
 /** Free ports, so that benchmarks of several working copies can run side by side. */
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -216,14 +213,13 @@ async function lighthouseRun(url: string, port: number): Promise<RunResult> {
 
 /**
  * Runs every page RUNS times: each run of a page is a fresh load with Lighthouse's storage reset
- * (unless consent is granted). With --parallel N, N browsers take pages from one queue.
+ * (unless consent is granted), one run at a time in one browser.
  */
 async function benchLighthouse() {
   const started = Date.now();
   const total = PATHS.length * RUNS;
   let done = 0;
   const results = new Map<string, RunResult[]>(PATHS.map((page) => [page, []]));
-  const queue = [...PATHS];
   const progress = (page: string, run: number, result: RunResult) => {
     done += 1;
     const elapsed = Date.now() - started;
@@ -247,32 +243,24 @@ async function benchLighthouse() {
       }
     }
   };
-  const worker = async () => {
-    const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
-    try {
-      for (let page = queue.shift(); page !== undefined; page = queue.shift()) {
-        for (let run = 1; run <= RUNS; run++) {
-          const result = await measure(page, chrome.port);
-          results.get(page)?.push(result);
-          progress(page, run, result);
-        }
+  const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
+  try {
+    for (const page of PATHS) {
+      for (let run = 1; run <= RUNS; run++) {
+        const result = await measure(page, chrome.port);
+        results.get(page)?.push(result);
+        progress(page, run, result);
       }
-    } finally {
-      chrome.kill();
     }
-  };
-  if (PARALLEL > 1) {
-    process.stderr.write(
-      `${PARALLEL} browsers at once on ${availableParallelism()} cores: TBT and the paints may come out higher than alone\n`,
-    );
+  } finally {
+    chrome.kill();
   }
-  await Promise.all(Array.from({ length: PARALLEL }, worker));
 
   const pages: PageSummary[] = PATHS.map((page) => summarizePage(page, results.get(page) ?? []));
   const consent = CONSENT_GRANTED ? 'consent granted' : 'consent not yet asked';
   console.log(
-    `\nLighthouse 13, mobile preset, ${RUNS} run(s) per page, ${consent}, ${PARALLEL} browser(s) at a time.` +
-      '\nEach figure is "median worst" (scores: "median lowest"). JS KB: script on the wire, median.' +
+    `\nLighthouse 13, mobile preset, ${RUNS} run(s) per page, ${consent}.` +
+      '\nEach figure is "median worst" (scores: "median lowest"). JS KB: all script on the wire during the run, median.' +
       '\nearly: most scripts requested before the observed largest paint, and translation files before the first paint, in any run.',
   );
   for (const line of pageTable(pages)) console.log(line);

@@ -9,8 +9,11 @@ import { type TestStore, targets } from '#tests/support/databases.ts';
 import { startTcpProxy, type TcpProxy } from '#tests/support/tcp-proxy.ts';
 import { type Database, openDatabase } from './database.ts';
 
-/** Short, so that the tests do not wait long; the server's own are seconds (see DEFAULT_TIMEOUTS). */
-const TIMEOUTS = { connectMs: 300, statementMs: 300 };
+/**
+ * Shorter than the server's own (see DEFAULT_TIMEOUTS), so that the tests do not wait long, and
+ * long enough that a busy machine still connects in time when the database is fine.
+ */
+const TIMEOUTS = { connectMs: 2_000, statementMs: 1_000 };
 const HEALTH_TIMEOUT_MS = 300;
 const OPEN_TIMEOUT = 60_000;
 
@@ -50,90 +53,97 @@ async function eventually(ask: () => Promise<{ status: number }>, status: number
 
 const postgres = targets.find((target) => target.kind === 'postgres');
 
-describe.skipIf(!postgres || postgres.skip)('the API while PostgreSQL hangs or is down', () => {
-  let store: TestStore;
-  let proxy: TcpProxy;
-  let db: Database;
-  let app: App;
-  let direct: pg.Client;
-  const applicationName = `outage_${randomBytes(6).toString('hex')}`;
+/** Each test waits out a few timeouts. */
+const TEST_TIMEOUT = 30_000;
 
-  beforeAll(async () => {
-    store = await (postgres as NonNullable<typeof postgres>).createStore();
-    const url = new URL(store.options.databaseUrl as string);
-    proxy = await startTcpProxy(url.hostname, Number(url.port || 5432));
-    const proxied = new URL(url);
-    proxied.hostname = '127.0.0.1';
-    proxied.port = String(proxy.port);
-    proxied.searchParams.set('application_name', applicationName);
-    db = await openDatabase({ ...store.options, databaseUrl: proxied.href, timeouts: TIMEOUTS });
-    app = appOn(db);
-    direct = new pg.Client({ connectionString: url.href });
-    await direct.connect();
-  }, OPEN_TIMEOUT);
+describe.skipIf(!postgres || postgres.skip)(
+  'the API while PostgreSQL hangs or is down',
+  { timeout: TEST_TIMEOUT },
+  () => {
+    let store: TestStore;
+    let proxy: TcpProxy;
+    let db: Database;
+    let app: App;
+    let direct: pg.Client;
+    const applicationName = `outage_${randomBytes(6).toString('hex')}`;
 
-  afterAll(async () => {
-    await direct?.end();
-    await db?.close();
-    await proxy?.close();
-    await store?.drop();
-  });
+    beforeAll(async () => {
+      store = await (postgres as NonNullable<typeof postgres>).createStore();
+      const url = new URL(store.options.databaseUrl as string);
+      proxy = await startTcpProxy(url.hostname, Number(url.port || 5432));
+      const proxied = new URL(url);
+      proxied.hostname = '127.0.0.1';
+      proxied.port = String(proxy.port);
+      proxied.searchParams.set('application_name', applicationName);
+      db = await openDatabase({ ...store.options, databaseUrl: proxied.href, timeouts: TIMEOUTS });
+      app = appOn(db);
+      direct = new pg.Client({ connectionString: url.href });
+      await direct.connect();
+    }, OPEN_TIMEOUT);
 
-  it('is ready when the database answers', async () => {
-    expect(await health(app)).toMatchObject({ status: 200, body: { status: 'ok' } });
-    expect((await signIn(app)).status).toBe(401);
-  });
+    afterAll(async () => {
+      await direct?.end();
+      await db?.close();
+      await proxy?.close();
+      await store?.drop();
+    });
 
-  it('answers 503 SERVER_ERROR while the database is down, and recovers by itself', async () => {
-    proxy.cut();
-    expectUnavailable(await health(app));
-    expectUnavailable(await signIn(app));
-    proxy.restore();
-    await eventually(() => health(app), 200);
-    expect((await signIn(app)).status).toBe(401);
-  });
+    it('is ready when the database answers', async () => {
+      expect(await health(app)).toMatchObject({ status: 200, body: { status: 'ok' } });
+      expect((await signIn(app)).status).toBe(401);
+    });
 
-  it('answers 503 SERVER_ERROR while the database hangs, and recovers by itself', async () => {
-    proxy.hang();
-    expectUnavailable(await health(app));
-    expectUnavailable(await signIn(app));
-    proxy.restore();
-    await eventually(() => health(app), 200);
-    expect((await signIn(app)).status).toBe(401);
-  });
-
-  it('cancels a statement that waits on a lock held elsewhere, and stays ready', async () => {
-    await direct.query('BEGIN');
-    // The store's schema comes as `options=-c search_path=<schema>` in its address.
-    const schema = new URL(store.options.databaseUrl as string).searchParams.get('options')?.split('=')[1];
-    await direct.query(`LOCK TABLE ${schema}.rate_limits IN ACCESS EXCLUSIVE MODE`);
-    try {
+    it('answers 503 SERVER_ERROR while the database is down, and recovers by itself', async () => {
+      proxy.cut();
+      expectUnavailable(await health(app));
       expectUnavailable(await signIn(app));
-      expect((await health(app)).status).toBe(200);
-    } finally {
-      await direct.query('ROLLBACK');
-    }
-    expect((await signIn(app)).status).toBe(401);
-  });
+      proxy.restore();
+      await eventually(() => health(app), 200);
+      expect((await signIn(app)).status).toBe(401);
+    });
 
-  it('replaces connections the database ended, without a 500', async () => {
-    expect((await signIn(app)).status).toBe(401);
-    const { rows } = await direct.query(
-      'SELECT pg_terminate_backend(pid) AS ended FROM pg_stat_activity WHERE application_name = $1',
-      [applicationName],
-    );
-    expect(rows.length).toBeGreaterThan(0);
-    const answers: number[] = [];
-    await eventually(async () => {
-      const answer = await signIn(app);
-      answers.push(answer.status);
-      return answer;
-    }, 401);
-    expect(answers.filter((status) => status !== 401 && status !== 503)).toEqual([]);
-  });
-});
+    it('answers 503 SERVER_ERROR while the database hangs, and recovers by itself', async () => {
+      proxy.hang();
+      expectUnavailable(await health(app));
+      expectUnavailable(await signIn(app));
+      proxy.restore();
+      await eventually(() => health(app), 200);
+      expect((await signIn(app)).status).toBe(401);
+    });
 
-describe('the API while the embedded database is held up', () => {
+    it('cancels a statement that waits on a lock held elsewhere, and stays ready', async () => {
+      await direct.query('BEGIN');
+      // The store's schema comes as `options=-c search_path=<schema>` in its address.
+      const schema = new URL(store.options.databaseUrl as string).searchParams.get('options')?.split('=')[1];
+      await direct.query(`LOCK TABLE ${schema}.rate_limits IN ACCESS EXCLUSIVE MODE`);
+      try {
+        expectUnavailable(await signIn(app));
+        expect((await health(app)).status).toBe(200);
+      } finally {
+        await direct.query('ROLLBACK');
+      }
+      expect((await signIn(app)).status).toBe(401);
+    });
+
+    it('replaces connections the database ended, without a 500', async () => {
+      expect((await signIn(app)).status).toBe(401);
+      const { rows } = await direct.query(
+        'SELECT pg_terminate_backend(pid) AS ended FROM pg_stat_activity WHERE application_name = $1',
+        [applicationName],
+      );
+      expect(rows.length).toBeGreaterThan(0);
+      const answers: number[] = [];
+      await eventually(async () => {
+        const answer = await signIn(app);
+        answers.push(answer.status);
+        return answer;
+      }, 401);
+      expect(answers.filter((status) => status !== 401 && status !== 503)).toEqual([]);
+    });
+  },
+);
+
+describe('the API while the embedded database is held up', { timeout: TEST_TIMEOUT }, () => {
   let store: TestStore;
   let db: Database;
   let app: App;
