@@ -22,5 +22,8 @@ export default defineConfig({
   },
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
+    // Server tests run dozens of requests against a real database that syncs every commit to disk;
+    // on a busy two-core machine that can pass five seconds without anything being wrong.
+    testTimeout: 30_000,
   },
 });
