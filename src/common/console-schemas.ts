@@ -38,7 +38,13 @@ export const MessagesQuerySchema = z
     language: z.optional(z.enum(LANGUAGES)),
     from: z.optional(DaySchema),
     to: z.optional(DaySchema),
-    q: z.optional(z.string().check(z.maxLength(200))),
+    /** Control characters (a NUL cannot even reach the database) and lone surrogate halves are dropped. */
+    q: z.optional(
+      z.string().check(
+        z.maxLength(200),
+        z.overwrite((q) => q.replace(/\p{Cc}/gu, '').replace(/\p{Cs}/gu, '')),
+      ),
+    ),
     before: z.optional(z.string().check(z.regex(CURSOR))),
   })
   .check(rangeChecks());

@@ -152,6 +152,41 @@ describeApi('the console inbox', (api) => {
     expect((await client.post(withId(CONSOLE_API.status, randomUUID()), { status: 'read' })).status).toBe(404);
   });
 
+  it('answers junk with a 4xx on every console call, never a 5xx', async () => {
+    const { client } = await staff('admin');
+    const message = await send();
+    for (const q of ['%00', '\u0000', encodeURIComponent('a\u0000b'), '%ED%A0%80', '%FF%FE', "'; DROP TABLE x;--"]) {
+      const answer = await client.get(`${CONSOLE_API.messages}?q=${q}`);
+      expect(answer.status, q).toBe(200);
+    }
+    const bodies = [
+      'null',
+      '[]',
+      '"text"',
+      '42',
+      '{"status": {"$ne": null}}',
+      '{"body": ["a"]}',
+      '{',
+      `{"body": "${'x'.repeat(70_000)}"}`,
+    ];
+    const paths = [
+      withId(CONSOLE_API.status, message.id),
+      withId(CONSOLE_API.reply, message.id),
+      CONSOLE_API.staff,
+      withId(CONSOLE_API.staffRole, randomUUID()),
+      // Deleting takes no fields, so only what is not a JSON object is junk to it.
+      withId(CONSOLE_API.remove, message.id),
+    ];
+    for (const path of paths) {
+      for (const body of path.endsWith('/delete') ? bodies.filter((b) => !b.startsWith('{"')) : bodies) {
+        const answer = await client.request('POST', path, body);
+        expect(answer.status, `${path} ${body.slice(0, 30)}`).toBeGreaterThanOrEqual(400);
+        expect(answer.status, `${path} ${body.slice(0, 30)}`).toBeLessThan(500);
+      }
+    }
+    expect((await detail(client, message.id)).message.status).toBe('new');
+  });
+
   it('shows a message with its page and language, its text exactly as written', async () => {
     const { client } = await staff();
     const html = '<script>alert("x")</script><img src=x onerror=alert(1)> and **more** text';
