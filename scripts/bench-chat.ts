@@ -7,14 +7,18 @@
 //            one change takes to reach all of them.
 //   size     what the launcher and the panel add to a public page (see chat-size.ts).
 // Options: --only latency|streams|size, --messages N (default 500), --streams N (default 1000).
+
+import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { CHAT_API, CONSOLE_CHAT_API } from '#common/chat-api.ts';
 import { openDatabase } from '#server/platform/db/database.ts';
 import { chatMessage } from '#tests/support/chat.ts';
-import { HttpClient, type Instance, seedStaff, startInstance } from '#tests/support/instances.ts';
+import { freePort, HttpClient, type Instance, seedStaff, startInstance } from '#tests/support/instances.ts';
 import { chatSizes } from './chat-size.ts';
 
 const { values: args } = parseArgs({
@@ -201,28 +205,78 @@ async function benchLatency() {
   });
 }
 
-async function rssKb(pid: number): Promise<number> {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN);
+interface BenchServer {
+  url: string;
+  memory(): Promise<NodeJS.MemoryUsage>;
+  stop(): Promise<void>;
 }
 
-/** The instance's memory once it has settled: the smallest of a few samples a second apart. */
-async function settledRss(pid: number): Promise<number> {
-  const samples: number[] = [];
+/** The API in a child process that reports its memory after a garbage collection (chat-bench-server.ts). */
+async function startBenchServer(env: Record<string, string>): Promise<BenchServer> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'chat-bench-'));
+  const port = await freePort();
+  const child = fork(path.join(import.meta.dirname, 'chat-bench-server.ts'), [], {
+    execArgv: ['--expose-gc'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dir,
+      SERVER_SECRET: 'chat-bench-secret-of-at-least-32-characters',
+      TRUST_PROXY: '1',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  const exited = new Promise<never>((_, reject) =>
+    child.once('exit', () => reject(new Error('the bench server exited'))),
+  );
+  exited.catch(() => {});
+  const next = <T>(key: string) =>
+    Promise.race([
+      exited,
+      new Promise<T>((resolve) => {
+        const onMessage = (message: Record<string, unknown>) => {
+          if (!(key in message)) return;
+          child.off('message', onMessage);
+          resolve(message[key] as T);
+        };
+        child.on('message', onMessage);
+      }),
+    ]);
+  await next('listening');
+  return {
+    url: `http://127.0.0.1:${port}`,
+    memory() {
+      const answer = next<NodeJS.MemoryUsage>('memory');
+      child.send({ memory: true });
+      return answer;
+    },
+    async stop() {
+      child.send({ stop: true });
+      await exited.catch(() => {});
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The server's memory once settled: the smallest of a few readings, each after a garbage collection. */
+async function settledMemory(server: BenchServer) {
+  const readings: NodeJS.MemoryUsage[] = [];
   for (let i = 0; i < 5; i++) {
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
-    samples.push(await rssKb(pid));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    readings.push(await server.memory());
   }
-  return Math.min(...samples);
+  const least = (key: keyof NodeJS.MemoryUsage) => Math.min(...readings.map((reading) => reading[key]));
+  return { rss: least('rss'), heap: least('heapUsed'), external: least('external') };
 }
 
 async function benchStreams() {
   const run = async (databaseUrl?: string) => {
     const env: Record<string, string> = databaseUrl ? { DATABASE_URL: databaseUrl } : {};
-    const instance = await startInstance(env);
+    const instance = await startBenchServer(env);
     const streams: (() => Promise<void>)[] = [];
     try {
-      const pid = instance.child.pid as number;
       const visitors = Array.from({ length: STREAMS }, () => new HttpClient());
       for (let i = 0; i < visitors.length; i += 50) {
         await Promise.all(
@@ -232,7 +286,7 @@ async function benchStreams() {
           }),
         );
       }
-      const before = await settledRss(pid);
+      const before = await settledMemory(instance);
       let readyCount = 0;
       let onlineCount = 0;
       let allReady: () => void = () => {};
@@ -260,7 +314,7 @@ async function benchStreams() {
         );
       }
       await everyoneReady;
-      const after = await settledRss(pid);
+      const after = await settledMemory(instance);
       // One change every stream shows: an operator comes online.
       const db = databaseUrl ? await openDatabase({ dataDir: 'unused', databaseUrl }) : null;
       let fanOut = Number.NaN;
@@ -276,10 +330,16 @@ async function benchStreams() {
       }
       const store = databaseUrl ? 'PostgreSQL' : 'PGlite';
       console.log(`\n${STREAMS} open event streams on one instance (${store})`);
+      const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MB`;
+      const per = (key: 'rss' | 'heap' | 'external') =>
+        `${((after[key] - before[key]) / 1024 / STREAMS).toFixed(1)} KB`;
       console.log(
-        `  memory (RSS) before: ${(before / 1024).toFixed(1)} MB, with the streams: ${(after / 1024).toFixed(1)} MB`,
+        `  process memory (RSS): ${mb(before.rss)} before, ${mb(after.rss)} with the streams: ${per('rss')} per stream`,
       );
-      console.log(`  per stream: ${((after - before) / STREAMS).toFixed(1)} KB`);
+      console.log(
+        `  JavaScript heap in use: ${mb(before.heap)} before, ${mb(after.heap)} with them: ${per('heap')} per stream`,
+      );
+      console.log(`  external (buffers): ${per('external')} per stream`);
       if (db) console.log(`  an operator coming online reaches all ${STREAMS} streams in ${fanOut.toFixed(0)} ms`);
     } finally {
       await Promise.all(streams.map((cancel) => cancel()));

@@ -205,7 +205,7 @@ export function consoleChatRoutes(deps: ChatDeps) {
       const next = Number.isFinite(boundary) ? boundary : Math.max(cursor, ...events.map((event) => event.id));
       return { events, cursor: next, more: limits.length > 0 };
     };
-    return serveEventStream(c, {
+    return serveEventStream({
       // A console opened without a position starts now: it read the list itself.
       cursor: requestedCursor(c) ?? (await chatCursor(db)),
       read,

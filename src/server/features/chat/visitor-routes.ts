@@ -202,7 +202,7 @@ export function visitorChatRoutes(deps: ChatDeps) {
       events.sort((a, b) => (a.id ?? 0) - (b.id ?? 0));
       return { events, cursor: next, more, end: row.visitorEnded };
     };
-    return serveEventStream(c, {
+    return serveEventStream({
       cursor: requestedCursor(c) ?? 0,
       read,
       presence,
