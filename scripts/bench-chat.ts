@@ -11,7 +11,7 @@
 import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
@@ -152,15 +152,20 @@ async function benchLatency() {
 
       const toConsole: number[] = [];
       const post: number[] = [];
+      const afterAnswer: number[] = [];
       for (let i = 0; i < MESSAGES - visitors.length; i++) {
         const visitor = visitors[i % visitors.length] as HttpClient;
         const message = chatMessage(`message ${i}`);
         const arrived = atConsole.wait(message.clientMessageId);
         const start = performance.now();
         const answer = await visitor.post(a.url, CHAT_API.messages, message);
-        post.push(performance.now() - start);
+        const answered = performance.now();
+        post.push(answered - start);
         if (answer.status !== 201) throw new Error(`message answered ${answer.status}`);
-        toConsole.push((await arrived) - start);
+        const at = await arrived;
+        toConsole.push(at - start);
+        // Often negative: the event reaches B's console before A's answer reaches the visitor.
+        afterAnswer.push(at - answered);
       }
 
       // The other way: each visitor follows its conversation on A; operators answer on B.
@@ -195,7 +200,13 @@ async function benchLatency() {
       }
       console.log('\nChat across two instances on one PostgreSQL (loopback), one message at a time');
       console.log(`  visitor on A -> operator's console on B:  ${summary(toConsole)}`);
-      console.log(`  of which the visitor's POST on A:         ${summary(post)}`);
+      console.log(`  the visitor's POST on A alone:            ${summary(post)}`);
+      console.log(`  arrival on B after A's answer:            ${summary(afterAnswer)}`);
+      console.log(
+        `  (load average while it ran: ${loadavg()
+          .map((n) => n.toFixed(1))
+          .join(', ')} on ${cpus().length} cores)`,
+      );
       console.log(`  operator on B -> visitor's stream on A:   ${summary(toVisitor)}`);
     } finally {
       await Promise.all(streams.map((cancel) => cancel()));

@@ -65,7 +65,9 @@ const GONE: VisitorConversation = {
 export function visitorChatRoutes(deps: ChatDeps) {
   const { db, limiter, hub } = deps;
   const routes = newRoutes();
-  const anyoneOnline = async () => (await operatorsOnline(db)).length > 0;
+  // While this instance has streams open, the hub keeps who is online up to date (notices, and a
+  // check every heartbeat); otherwise the database is asked.
+  const anyoneOnline = async () => (hub.knownOperators ?? (await operatorsOnline(db))).length > 0;
 
   const ownConversation = async (c: Parameters<typeof identifyVisitor>[0]) => {
     const visitor = await identifyVisitor(c, deps);
