@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import react from '@vitejs/plugin-react';
 import { build } from 'vite';
 
 const BASE = '/__chat-console/';
@@ -15,12 +14,12 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 export async function buildConsolePage(workerIndex: number): Promise<string> {
   const outDir = path.join(ROOT, 'test-results', `chat-console-page-${workerIndex}`);
   await build({
-    configFile: false,
+    // The site's own configuration (React, the text parts), with this page as the only input.
+    configFile: path.join(ROOT, 'vite.config.ts'),
     root: ROOT,
     base: BASE,
     publicDir: false,
     logLevel: 'warn',
-    plugins: [react()],
     build: {
       outDir,
       emptyOutDir: true,

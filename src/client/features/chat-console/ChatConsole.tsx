@@ -1,3 +1,4 @@
+import { loaders as consoleTexts } from 'virtual:texts/chat/console';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConsoleConversation, ConsoleMessage } from '#common/chat-api.ts';
@@ -17,16 +18,13 @@ import {
 } from './console-store.ts';
 import './chat-console.css';
 
-// Only the `console` texts of each language's chat.json, a chunk per language.
-const consoleTexts = import.meta.glob<Record<string, unknown>>('/public/locales/*/chat.json', { import: 'console' });
-
 function useConsoleTexts() {
   const { i18n } = useTranslation();
   const language = isLanguage(i18n.language) ? i18n.language : 'en';
   const [loaded, setLoaded] = useState<string | null>(null);
   useEffect(() => {
     let current = true;
-    void consoleTexts[`/public/locales/${language}/chat.json`]?.().then((texts) => {
+    void consoleTexts[language]?.().then((texts) => {
       i18n.addResourceBundle(language, 'chat', { console: texts }, true, true);
       if (current) setLoaded(language);
     });

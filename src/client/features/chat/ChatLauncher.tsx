@@ -3,11 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { storageEntry } from '#common/storage.ts';
 import './launcher.css';
 
-type LauncherTexts = { open: string; close: string; unread: string };
-type PanelModule = typeof import('./ChatPanel.tsx');
+import { loaders as launcherTexts } from 'virtual:texts/chat/launcher';
 
-// Only the `launcher` texts of each language's chat.json, bundled as a tiny chunk per language.
-const launcherTexts = import.meta.glob<LauncherTexts>('/public/locales/*/chat.json', { import: 'launcher' });
+type PanelModule = typeof import('./ChatPanel.tsx');
 const ACTIVE_COOKIE = storageEntry('chatActive').name;
 
 let panel: Promise<PanelModule> | null = null;
@@ -52,7 +50,7 @@ export default function ChatLauncher() {
 
   useEffect(() => {
     let current = true;
-    void launcherTexts[`/public/locales/${language}/chat.json`]?.().then((launcher) => {
+    void launcherTexts[language]?.().then((launcher) => {
       i18n.addResourceBundle(language, 'chat', { launcher }, true, true);
       if (current) setTextsFor(language);
     });

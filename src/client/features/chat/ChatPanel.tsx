@@ -1,3 +1,4 @@
+import { loaders as panelTexts } from 'virtual:texts/chat/panel';
 import { type FormEvent, type KeyboardEvent, type Ref, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -19,9 +20,6 @@ import {
 } from './chat-store.ts';
 import './chat.css';
 
-// Only the `panel` texts of each language's chat.json, a chunk per language.
-const panelTexts = import.meta.glob<Record<string, unknown>>('/public/locales/*/chat.json', { import: 'panel' });
-
 /** The count of unread replies on the launcher, seen and heard as part of its name. */
 export function UnreadBadge({ label }: { label: (count: number) => string }) {
   const unread = useUnread();
@@ -41,7 +39,7 @@ function usePanelTexts(language: string) {
   const [loaded, setLoaded] = useState<string | null>(null);
   useEffect(() => {
     let current = true;
-    void panelTexts[`/public/locales/${language}/chat.json`]?.().then((texts) => {
+    void panelTexts[language]?.().then((texts) => {
       i18n.addResourceBundle(language, 'chat', { panel: texts }, true, true);
       if (current) setLoaded(language);
     });
