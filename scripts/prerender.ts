@@ -15,6 +15,7 @@ import { rootPage } from './root-page.ts';
 
 const CLIENT_DIR = path.join(ROOT, 'dist/client');
 const ENTRY = 'src/client/app/entry-client.tsx';
+const CONSOLE_ENTRY = 'src/client/console/entry.tsx';
 
 type Manifest = Record<string, { file: string; css?: string[]; imports?: string[] }>;
 
@@ -32,6 +33,46 @@ async function writeOut(relative: string, content: string) {
   const file = path.join(CLIENT_DIR, relative);
   await mkdir(path.dirname(file), { recursive: true });
   await writeFile(file, content);
+}
+
+/**
+ * The operator console's page: no content of its own (the console is an app for signed-in staff,
+ * never prerendered, never indexed), its stylesheet and script from the console's own build, and a
+ * line for browsers without JavaScript in every language.
+ */
+async function consolePage(texts: Awaited<ReturnType<typeof readTexts>>, siteName: string): Promise<string> {
+  const manifest = JSON.parse(await readFile(path.join(CLIENT_DIR, '.vite/console-manifest.json'), 'utf8')) as Manifest;
+  const entry = manifest[CONSOLE_ENTRY];
+  if (!entry) throw new Error(`${CONSOLE_ENTRY} is missing from the console's manifest`);
+  const closure = [...moduleClosure(manifest, CONSOLE_ENTRY)];
+  const styles = closure.flatMap((key) => manifest[key]?.css ?? []);
+  const preloads = closure.filter((key) => key !== CONSOLE_ENTRY).map((key) => manifest[key]?.file);
+  const { LANGUAGES } = await import('#common/languages.ts');
+  const noScript = LANGUAGES.map(
+    (language) =>
+      `<p lang="${language}">${String((texts[language]?.console as Record<string, unknown>)?.noscript ?? '')}</p>`,
+  ).join('\n');
+  const title = String((texts.en?.console as Record<string, unknown>)?.title ?? 'Console');
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex, nofollow">
+<title>${title} – ${siteName.replace(/[<&]/g, '')}</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
+${styles.map((file) => `<link rel="stylesheet" href="/${file}">`).join('\n')}
+${preloads.map((file) => `<link rel="modulepreload" href="/${file}">`).join('\n')}
+<script type="module" src="/${entry.file}"></script>
+</head>
+<body>
+<div id="console"></div>
+<noscript>
+${noScript}
+</noscript>
+</body>
+</html>
+`;
 }
 
 async function precompress(files: string[]) {
@@ -92,6 +133,7 @@ async function main() {
 
   const root = await rootPage(css);
   await writeOut('index.html', root.html);
+  await writeOut('console/index.html', await consolePage(texts, site.brand.siteName));
 
   const sitemap = `<?xml version="1.0" encoding="UTF-8"?>
 <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">
@@ -119,7 +161,9 @@ ${sitemapPaths()
   await writeFile(path.join(ROOT, 'dist/inline-hashes.json'), `${JSON.stringify(inline, null, 2)}\n`);
 
   await precompress(await listFiles(CLIENT_DIR));
-  console.log(`prerendered ${allPagePaths().length} pages, the root page, sitemap.xml and robots.txt`);
+  console.log(
+    `prerendered ${allPagePaths().length} pages, the root page, the console's page, sitemap.xml and robots.txt`,
+  );
 }
 
 await main();

@@ -45,7 +45,8 @@ export type LoginAnswer = { status: 'signed-in'; account: { name: string } } | {
 export interface AccountAnswer {
   name: string;
   email: string;
-  phone: string;
+  /** Null for staff accounts made without one. */
+  phone: string | null;
   createdAt: string;
 }
 

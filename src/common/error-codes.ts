@@ -22,6 +22,14 @@ export const ERROR_CODES = [
   'REQUEST_TIMEOUT',
   'FINGERPRINT_REQUIRED',
   'INVALID_FINGERPRINT',
+  // The contact form and the operator console.
+  'INVALID_SUBJECT',
+  'MESSAGE_TOO_SHORT',
+  'MESSAGE_TOO_LONG',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'OWN_ROLE',
+  'INVALID_DATE_RANGE',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -40,6 +40,7 @@ export const NAMESPACES = [
   'errors',
   'chat',
   'legal',
+  'console',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NAMESPACE: Namespace = 'common';

@@ -19,8 +19,13 @@ export const RETENTION = {
   mailDeliveryDays: 3,
   /** Without a mail server configured, mail is kept in the outbox (and the log) for the operator to read. */
   mailOutboxDays: 7,
-  /** Messages sent through the contact form and support chats. */
+  /**
+   * Messages sent through the contact form and support chats, with their replies, counted from the
+   * last reply (or the message, when none).
+   */
   messageDays: 365,
+  /** A contact message taken for spam goes sooner: nobody answers it. */
+  spamMessageDays: 30,
   /** Page views in the embedded analytics store. */
   analyticsDays: 395,
   /**

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { isIndexed, sitemapPaths } from './head.ts';
 import { LANGUAGES } from './languages.ts';
 import {
   allPagePaths,
@@ -60,11 +61,20 @@ describe('resolvePath', () => {
 describe('matchPage and pagePath', () => {
   it('round-trip every page in every language', () => {
     const paths = allPagePaths();
-    expect(paths).toHaveLength(LANGUAGES.length * 12);
+    expect(paths).toHaveLength(LANGUAGES.length * PAGE_IDS.length);
     for (const { language, page, path } of paths) {
       expect(pagePath(language, page)).toBe(path);
       expect(matchPage(path)).toEqual({ language, page });
     }
+  });
+});
+
+describe('sitemapPaths', () => {
+  it('leaves out the pages only reached by doing something', () => {
+    expect(isIndexed('contactSent')).toBe(false);
+    expect(isIndexed('contact')).toBe(true);
+    expect(sitemapPaths().map(({ path }) => path)).not.toContain('/it/contact/sent');
+    expect(matchPage('/it/contact/sent')).toEqual({ language: 'it', page: 'contactSent' });
   });
 });
 

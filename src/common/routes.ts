@@ -29,7 +29,8 @@ interface PageEntry {
 export const PAGES = {
   home: { path: '', ns: 'home', layout: true },
   about: { path: 'about', ns: 'about', layout: true, alsoNs: ['legal'] },
-  contact: { path: 'contact', ns: 'contact', layout: true, alsoNs: ['legal'] },
+  contact: { path: 'contact', ns: 'contact', layout: true, alsoNs: ['legal', 'errors'] },
+  contactSent: { path: 'contact/sent', ns: 'contact', meta: 'sent.meta', layout: true, index: false },
   privacy: { path: 'privacy-policy', ns: 'privacy', layout: true, alsoNs: ['legal'] },
   terms: { path: 'terms', ns: 'terms', layout: true, alsoNs: ['legal'] },
   cookies: { path: 'cookie-policy', ns: 'cookie', layout: true, alsoNs: ['legal'] },

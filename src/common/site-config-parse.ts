@@ -77,6 +77,18 @@ const SiteConfigSchema = z
       .object({ minimumAge: z.number().int().min(13).max(21).default(DEFAULT_SITE_CONFIG.accounts.minimumAge) })
       .strict()
       .default(DEFAULT_SITE_CONFIG.accounts),
+    contact: z
+      .object({
+        // Subject ids become keys of the texts and values of a form field: short, plain, and no repeats.
+        subjects: z
+          .array(z.string().regex(/^[a-z][a-z0-9-]{0,31}$/, 'must be lower-case letters, digits and dashes'))
+          .min(1)
+          .max(12)
+          .refine((ids) => new Set(ids).size === ids.length, 'must not repeat an id')
+          .default(DEFAULT_SITE_CONFIG.contact.subjects),
+      })
+      .strict()
+      .default(DEFAULT_SITE_CONFIG.contact),
   })
   .strict();
 

@@ -1,3 +1,5 @@
+import { DEFAULT_CONTACT_SUBJECTS } from './contact-api.ts';
+
 /**
  * The operator's configuration: brand, public address, the privacy option, and the facts the legal
  * pages state (who runs the site, who processes data for it, how long what the site does not keep
@@ -24,6 +26,14 @@ export interface SiteConfig {
   accounts: {
     /** The youngest age at which a person may open an account (the terms say so, registration asks). */
     minimumAge: number;
+  };
+  contact: {
+    /**
+     * The subjects the contact form offers, in order; each needs its label under `subjects.<id>`
+     * in every language's contact.json. The team's address is the server's (CONTACT_EMAIL), not here:
+     * pages carry this configuration.
+     */
+    subjects: string[];
   };
 }
 
@@ -109,6 +119,7 @@ export const DEFAULT_SITE_CONFIG: SiteConfig = {
   },
   retention: { serverLogDays: null, backupDays: null },
   accounts: { minimumAge: 16 },
+  contact: { subjects: [...DEFAULT_CONTACT_SUBJECTS] },
 };
 
 /** Fills `{{siteName}}` and `{{domain}}` in every text of a translation file. */

@@ -4,6 +4,8 @@ import { DEFAULT_SITE_CONFIG, type SiteConfig } from '#common/site-config.ts';
 import type { Deps, Settings } from './deps.ts';
 import { accountJobs, accountsFeature } from './features/accounts/index.ts';
 import { analyticsFeature, analyticsJobs } from './features/analytics/index.ts';
+import { contactFeature, contactJobs } from './features/contact/index.ts';
+import { staffFeature } from './features/staff/index.ts';
 import { tracingFeature } from './features/tracing/index.ts';
 import { visitorFeature } from './features/visitor/index.ts';
 import { ApiError, handleError } from './http/api-error.ts';
@@ -41,7 +43,13 @@ export interface AppOptions {
 }
 
 /** Every job the server runs, by kind: mail delivery and each feature's clean-up. */
-export const JOBS: JobDefinitions = { ...mailJobs, ...rateLimitJobs, ...accountJobs, ...analyticsJobs };
+export const JOBS: JobDefinitions = {
+  ...mailJobs,
+  ...rateLimitJobs,
+  ...accountJobs,
+  ...analyticsJobs,
+  ...contactJobs,
+};
 
 /** Largest request body an API endpoint reads, unless its feature says otherwise; a route may set a smaller one. */
 const MAX_API_BODY_BYTES = 64 * 1024;
@@ -67,6 +75,8 @@ export function createApp(options: AppOptions): App {
     analyticsFeature(deps),
     tracingFeature(deps),
     accountsFeature(deps),
+    contactFeature(deps),
+    staffFeature(deps),
   ];
 
   const app = new Hono<AppEnv>();

@@ -1,4 +1,4 @@
-import type { Texts } from '#common/languages.ts';
+import type { Language, Texts } from '#common/languages.ts';
 import type { SiteConfig } from '#common/site-config.ts';
 import type { RateLimiter } from '#server/http/rate-limit.ts';
 import type { Database } from '#server/platform/db/database.ts';
@@ -30,6 +30,12 @@ export interface Settings {
   upstreamTimeoutMs: number;
   /** How long /api/health waits for the database before it answers 503. */
   healthTimeoutMs: number;
+  /** Where the contact form's messages are announced (CONTACT_EMAIL); hello@ the brand's domain by default. */
+  contactEmail?: string;
+  /** The language of that announcement (CONTACT_LANGUAGE). */
+  contactLanguage: Language;
+  /** Contact messages per client address and hour (CONTACT_RATE_LIMIT). */
+  contactRateLimit: number;
   /** Argon2id parameters; the accounts' default unless a test passes weaker ones, to run fast. */
   passwordHashing?: { memoryCost: number; timeCost: number; parallelism: number };
   /** How many hashes run at once and may wait (see accounts/passwords.ts); half the processors by default. */

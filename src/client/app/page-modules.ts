@@ -8,6 +8,7 @@ export const PAGE_SOURCES: Record<PageId, string> = {
   home: '../pages/home/HomePage.tsx',
   about: '../pages/about/AboutPage.tsx',
   contact: '../pages/contact/ContactPage.tsx',
+  contactSent: '../pages/contact/ContactSentPage.tsx',
   privacy: '../pages/legal/PrivacyPage.tsx',
   terms: '../pages/legal/TermsPage.tsx',
   cookies: '../pages/legal/CookiePage.tsx',

@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { ErrorCode } from '#common/error-codes.ts';
 import { ApiError } from './api-error.ts';
@@ -31,6 +31,19 @@ function sameOrigin(origin: string, requestUrl: string, siteUrl: string): boolea
   } catch {
     return false;
   }
+}
+
+/**
+ * For reads that show what only staff may see. The session cookie is SameSite=Lax, so another
+ * site's script gets no cookie along anyway; this refuses such a request outright, by the marks
+ * browsers put on it (Sec-Fetch-Site, and Origin on a cross-origin fetch). A request with neither
+ * mark does not come from another site's page.
+ */
+export function refuseCrossSite(c: Context, siteUrl: string): void {
+  const fetchSite = c.req.header('Sec-Fetch-Site');
+  if (fetchSite && fetchSite !== 'same-origin' && fetchSite !== 'none') throw new ApiError(403, 'INVALID_REQUEST');
+  const origin = c.req.header('Origin');
+  if (origin && !sameOrigin(origin, c.req.url, siteUrl)) throw new ApiError(403, 'INVALID_REQUEST');
 }
 
 const mediaType = (header: string | undefined) => (header ?? '').split(';')[0]?.trim().toLowerCase() ?? '';

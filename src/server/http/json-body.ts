@@ -17,6 +17,14 @@ export function jsonBody<T extends $ZodType>(schema: T) {
   });
 }
 
+/** Validates the query string with a shared schema, failing like jsonBody does. */
+export function queryParams<T extends $ZodType>(schema: T) {
+  return zValidator('query', schema, (result) => {
+    if (result.success) return;
+    throw new ApiError(400, 'VALIDATION_ERROR', { fields: fieldErrors(result.error.issues) });
+  });
+}
+
 /** The first error code of each field; a rule without a code counts as INVALID_REQUEST. */
 export function fieldErrors(issues: readonly { path: PropertyKey[]; message: string }[]): Record<string, ErrorCode> {
   const fields: Record<string, ErrorCode> = {};

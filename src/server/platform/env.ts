@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_LANGUAGE, LANGUAGES } from '#common/languages.ts';
 import { RETENTION } from '#common/retention.ts';
 import type { Settings } from '#server/deps.ts';
 
@@ -14,6 +15,9 @@ export const DEFAULT_SETTINGS: Settings = {
   upstreamTimeoutMs: 5_000,
   // Short: a health check that hangs is as bad as none.
   healthTimeoutMs: 2_000,
+  contactLanguage: DEFAULT_LANGUAGE,
+  // A person writes once or twice; an office behind one address may hold a few such people.
+  contactRateLimit: 10,
 };
 
 const httpUrl = z.url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL' });
@@ -74,6 +78,12 @@ const EnvSchema = z
       .min(1)
       .max(RETENTION.sessionDays * DAY_SECONDS)
       .default(DEFAULT_SETTINGS.sessionIdleSeconds),
+    /** Where contact messages are announced; by default hello@ the brand's domain, the address the contact page shows. */
+    CONTACT_EMAIL: z.email({ message: 'must be an email address' }).max(254).optional(),
+    /** The language of those announcements. */
+    CONTACT_LANGUAGE: z.enum(LANGUAGES).default(DEFAULT_SETTINGS.contactLanguage),
+    /** Contact messages one client address may send per hour; raise it for browser tests. */
+    CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(DEFAULT_SETTINGS.contactRateLimit),
   })
   .refine((env) => !env.POSTHOG_HOST === !env.POSTHOG_KEY, {
     message: 'POSTHOG_HOST and POSTHOG_KEY go together: set both or neither',
@@ -101,5 +111,8 @@ export function settingsFrom(env: Env): Settings {
     collector: env.OTEL_EXPORTER_OTLP_ENDPOINT,
     upstreamTimeoutMs: env.UPSTREAM_TIMEOUT_MS,
     healthTimeoutMs: DEFAULT_SETTINGS.healthTimeoutMs,
+    contactEmail: env.CONTACT_EMAIL,
+    contactLanguage: env.CONTACT_LANGUAGE,
+    contactRateLimit: env.CONTACT_RATE_LIMIT,
   };
 }

@@ -6,6 +6,8 @@ import { storageEntry } from '#common/storage.ts';
 import { pickEncoding, type StaticFile } from './build-files.ts';
 
 const LANGUAGE_COOKIE = storageEntry('languageCookie').name;
+/** The operator console's page (see scripts/prerender.ts). */
+const CONSOLE_PAGE = '/console/index.html';
 
 /** A file's answer, with every header worked out once at start rather than on each request. */
 interface PreparedFile {
@@ -34,6 +36,13 @@ export function createSiteHandler(files: Map<string, StaticFile>, security: Reco
     });
   }
   const redirectHeaders = { ...security, 'Cache-Control': 'no-cache' };
+  // Every console address gets the console's one page; the app reads the rest of the path. Search
+  // engines are told to leave it out, whatever a link to it says.
+  const consoleFile = prepared.get(CONSOLE_PAGE);
+  const consolePage = consoleFile && {
+    ...consoleFile,
+    headers: { ...consoleFile.headers, 'X-Robots-Tag': 'noindex, nofollow' },
+  };
 
   const send = (req: IncomingMessage, res: ServerResponse, entry: PreparedFile | undefined) => {
     if (!entry) {
@@ -59,6 +68,7 @@ export function createSiteHandler(files: Map<string, StaticFile>, security: Reco
     const file = pathname.endsWith('.html') ? undefined : prepared.get(pathname);
     if (file) return send(req, res, file);
     if (pathname.startsWith('/assets/') || pathname.startsWith('/locales/')) return send(req, res, undefined);
+    if (pathname === '/console' || pathname.startsWith('/console/')) return send(req, res, consolePage);
 
     const resolution = resolvePath(pathname, search);
     if (resolution.kind === 'redirect') return redirect(res, resolution.location);

@@ -2,6 +2,7 @@ import 'i18next';
 import type about from '#locales/en/about.json';
 import type chat from '#locales/en/chat.json';
 import type common from '#locales/en/common.json';
+import type consoleTexts from '#locales/en/console.json';
 import type contact from '#locales/en/contact.json';
 import type cookie from '#locales/en/cookie.json';
 import type errors from '#locales/en/errors.json';
@@ -35,6 +36,7 @@ declare module 'i18next' {
       errors: typeof errors;
       chat: typeof chat;
       legal: typeof legal;
+      console: typeof consoleTexts;
     };
   }
 }

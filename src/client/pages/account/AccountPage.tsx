@@ -114,8 +114,12 @@ export default function AccountPage() {
               <dd>{account.name}</dd>
               <dt>{t('account.email')}</dt>
               <dd>{account.email}</dd>
-              <dt>{t('account.phone')}</dt>
-              <dd>{account.phone}</dd>
+              {account.phone !== null && (
+                <>
+                  <dt>{t('account.phone')}</dt>
+                  <dd>{account.phone}</dd>
+                </>
+              )}
               <dt>{t('account.since')}</dt>
               <dd>{new Intl.DateTimeFormat(lang, { dateStyle: 'long' }).format(new Date(account.createdAt))}</dd>
             </dl>

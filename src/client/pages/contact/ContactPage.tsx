@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { ContactForm } from '#client/features/contact/index.ts';
 import { formatDays } from '#client/features/i18n/formats.ts';
 import { EmailLink, PhoneLink, PostalAddress } from '#client/lib/operator.tsx';
 import { useSiteConfig } from '#client/lib/site-config.tsx';
@@ -16,6 +17,10 @@ export default function ContactPage() {
     <article className="container page">
       <h1>{t('title')}</h1>
       <p className="lead">{t('lead')}</p>
+      <section className="card contact-form" aria-labelledby="contact-form-title">
+        <h2 id="contact-form-title">{t('form.title')}</h2>
+        <ContactForm language={lang} />
+      </section>
       <div className="cards">
         <section className="card" aria-labelledby="email-title">
           <h2 id="email-title">{t('email.title')}</h2>

@@ -1,9 +1,10 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { AuthCard } from '#client/features/auth/AuthCard.tsx';
 import { cookiesRefused } from '#client/features/auth/cookies-needed.ts';
 import { useMailLink } from '#client/features/auth/mail-link.ts';
+import { returnPath } from '#client/features/auth/return-to.ts';
 import { setSignedIn } from '#client/features/auth/session-store.ts';
 import { signInPassFor } from '#client/features/auth/sign-in-pass.ts';
 import { Form } from '#client/features/forms/Form.tsx';
@@ -25,6 +26,7 @@ export default function LoginPage() {
   const { t } = useTranslation('login');
   const { lang } = useParams() as { lang: Language };
   const navigate = useNavigate();
+  const { search } = useLocation();
   const toast = useToast();
   const form = useForm('login', { email: '', password: '' }, rules, {
     codeFields: { INVALID_CREDENTIALS: 'password' },
@@ -52,6 +54,12 @@ export default function LoginPage() {
       navigate(pagePath(lang, 'validation'), { state: { email: values.email } });
     } else {
       setSignedIn(result.data.account);
+      // The console is an app of its own: it is loaded, not navigated to.
+      const next = returnPath(search);
+      if (next) {
+        window.location.assign(next);
+        return;
+      }
       toast.show({ type: 'success', message: t('welcome', { name: result.data.account.name }) });
       navigate(pagePath(lang, 'account'));
     }

@@ -4,7 +4,8 @@ export interface Account {
   id: string;
   name: string;
   email: string;
-  phone: string;
+  /** Null for staff added by the command or an admin, who were never asked for one. */
+  phone: string | null;
   passwordHash: string;
   language: string;
   verified: boolean;
@@ -40,7 +41,7 @@ export async function takenContacts(db: Queryable, email: string, phone: string)
  */
 export async function insertAccount(
   db: Queryable,
-  account: Pick<Account, 'name' | 'email' | 'phone' | 'passwordHash' | 'language'>,
+  account: Pick<Account, 'name' | 'email' | 'passwordHash' | 'language'> & { phone: string },
 ): Promise<string | null> {
   const [row] = await db.query<{ id: string }>(
     `INSERT INTO accounts (name, email, phone, password_hash, language) VALUES ($1, $2, $3, $4, $5)

@@ -2,6 +2,7 @@ import { escapeHtml } from '#common/html.ts';
 import type { Language, Texts } from '#common/languages.ts';
 import { pagePath } from '#common/routes.ts';
 import type { SiteConfig } from '#common/site-config.ts';
+import { mailHtml } from '#server/platform/mail/mail-text.ts';
 import type { Mail } from '#server/platform/mail/mailer.ts';
 import type { CodePurpose } from './code-queries.ts';
 
@@ -71,22 +72,19 @@ export function codeMail(
     '',
   ].join('\n');
   const paragraph = (content: string) => `<p style="margin:0 0 16px">${content}</p>`;
-  const html = `<!doctype html>
-<html lang="${to.language}">
-<head><meta charset="utf-8"><title>${escapeHtml(t.subject)}</title></head>
-<body style="margin:0;padding:24px;background:#f4f6fa;color:#1a1d23;font-family:system-ui,-apple-system,'Segoe UI',Roboto,'Noto Sans','Noto Sans Thai',Tahoma,sans-serif;line-height:1.6">
-<div style="max-width:32rem;margin:0 auto;padding:24px;background:#ffffff;border-radius:12px">
-${paragraph(escapeHtml(t.greeting))}
-${paragraph(escapeHtml(t.intro))}
-<p style="margin:0 0 16px;font-size:32px;font-weight:700;letter-spacing:6px;font-family:ui-monospace,Menlo,Consolas,monospace">${code}</p>
-${paragraph(escapeHtml(t.link))}
-<p style="margin:0 0 16px"><a href="${escapeHtml(link)}" style="display:inline-block;padding:10px 20px;background:#1d4ed8;color:#ffffff;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(t.button)}</a></p>
-${paragraph(escapeHtml(t.validity))}
-${paragraph(escapeHtml(t.ignore))}
-${paragraph(escapeHtml(t.signature))}
-</div>
-</body>
-</html>
-`;
+  const html = mailHtml(
+    to.language,
+    t.subject,
+    [
+      paragraph(escapeHtml(t.greeting)),
+      paragraph(escapeHtml(t.intro)),
+      `<p style="margin:0 0 16px;font-size:32px;font-weight:700;letter-spacing:6px;font-family:ui-monospace,Menlo,Consolas,monospace">${code}</p>`,
+      paragraph(escapeHtml(t.link)),
+      `<p style="margin:0 0 16px"><a href="${escapeHtml(link)}" style="display:inline-block;padding:10px 20px;background:#1d4ed8;color:#ffffff;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(t.button)}</a></p>`,
+      paragraph(escapeHtml(t.validity)),
+      paragraph(escapeHtml(t.ignore)),
+      paragraph(escapeHtml(t.signature)),
+    ].join('\n'),
+  );
   return { to: to.email, language: to.language, subject: t.subject, text, html };
 }

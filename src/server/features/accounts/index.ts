@@ -7,7 +7,20 @@ import { createPasswords, DEFAULT_HASHING, defaultHashingLimits } from './passwo
 import { registrationRoutes } from './registration-routes.ts';
 import { signInRoutes } from './sign-in-routes.ts';
 
+export { issueSetPasswordLink } from './codes.ts';
 export { accountJobs } from './maintenance.ts';
+export { createPasswords, DEFAULT_HASHING, type Passwords } from './passwords.ts';
+export {
+  changeRole,
+  findStaffMember,
+  grantStaffRole,
+  listStaff,
+  type RoleChange,
+  requireStaff,
+  type StaffMember,
+  type StaffSession,
+} from './roles.ts';
+export { readSession } from './sessions.ts';
 
 /** Registration, email confirmation, sign-in and sessions, password reset, the account itself. */
 export function accountsFeature(deps: Deps): Feature {

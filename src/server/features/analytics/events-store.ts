@@ -5,8 +5,8 @@ import type { AnalyticsEvent } from './posthog-payload.ts';
 export async function storeEvents(db: Queryable, events: AnalyticsEvent[]): Promise<void> {
   if (events.length === 0) return;
   await db.query(
-    `INSERT INTO analytics_events (uuid, event, distinct_id, path, language, occurred_at)
-     SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::timestamptz[])
+    `INSERT INTO analytics_events (uuid, event, distinct_id, path, language, occurred_at, referrer_host)
+     SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::timestamptz[], $7::text[])
      ON CONFLICT (uuid) DO NOTHING`,
     [
       events.map((e) => e.uuid),
@@ -15,6 +15,7 @@ export async function storeEvents(db: Queryable, events: AnalyticsEvent[]): Prom
       events.map((e) => e.path),
       events.map((e) => e.language),
       events.map((e) => e.occurredAt.toISOString()),
+      events.map((e) => e.referrerHost ?? null),
     ],
   );
 }

@@ -4,18 +4,22 @@ import type { Deps } from '#server/deps.ts';
 import { newRoutes } from '#server/http/context.ts';
 import type { Feature } from '#server/http/feature.ts';
 import type { JobDefinitions } from '#server/platform/jobs/jobs.ts';
+import { dashboardRoutes } from './dashboard-routes.ts';
 import { pruneEvents } from './events-store.ts';
 import { POSTHOG_MAX_BODY_BYTES, posthogRoutes } from './posthog-routes.ts';
 import { reportRoutes } from './report-routes.ts';
 
 /**
- * First-party analytics. posthog-js sends its batches as beacons with its own content types and no
+ * First-party analytics, and their page in the console. posthog-js sends its batches as beacons with its own content types and no
  * session, in larger bodies, so its path is taken out of the Origin and JSON checks; it has its own
  * rate limit.
  */
 export function analyticsFeature(deps: Deps): Feature {
   return {
-    routes: newRoutes().route('/', posthogRoutes(deps)).route('/', reportRoutes(deps)),
+    routes: newRoutes()
+      .route('/', posthogRoutes(deps))
+      .route('/', reportRoutes(deps))
+      .route('/', dashboardRoutes(deps)),
     guardExemptions: [{ path: `${POSTHOG_PATH}/*`, origin: false, maxBodyBytes: POSTHOG_MAX_BODY_BYTES }],
   };
 }

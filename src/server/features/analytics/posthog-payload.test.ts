@@ -16,6 +16,17 @@ describe('eventsOf', () => {
     expect(other).toMatchObject({ path: '/es/nope', language: null });
   });
 
+  it('keeps the host of another site that referred the visitor, and nothing of the page', () => {
+    const referred = (properties: Record<string, unknown>) =>
+      eventsOf([event({ $current_url: 'https://example.com/en', $host: 'example.com', ...properties })], NOW)?.[0]
+        ?.referrerHost;
+    expect(referred({ $referrer: 'https://www.Search.example/q?secret=1' })).toBe('www.search.example');
+    expect(referred({ $referrer: 'https://example.com/it/about' })).toBeNull();
+    expect(referred({ $referrer: '$direct' })).toBeNull();
+    expect(referred({ $referrer: 'not a url' })).toBeNull();
+    expect(referred({})).toBeNull();
+  });
+
   it('believes the client’s clock only within a day', () => {
     const near = '2026-11-21T11:00:00.000Z';
     expect(eventsOf([event({}, { timestamp: near })], NOW)?.[0]?.occurredAt.toISOString()).toBe(near);

@@ -12,6 +12,7 @@ const MAX_PATH = 1024;
  * overflow the stack).
  */
 const MAX_DEPTH = 64;
+const MAX_HOST = 253;
 /** A client clock further off than this is not believed; the time of arrival is used instead. */
 const MAX_CLOCK_SKEW_MS = 24 * 60 * 60 * 1000;
 
@@ -22,6 +23,8 @@ export interface AnalyticsEvent {
   path: string | null;
   language: Language | null;
   occurredAt: Date;
+  /** The host of the other site the visitor came from; absent or null when none. */
+  referrerHost?: string | null;
 }
 
 /** Whether `value` nests no deeper than `max` arrays and objects; walked without recursion. */
@@ -79,6 +82,28 @@ function pathOf(properties: Record<string, unknown>): string | null {
   }
 }
 
+const hostOf = (url: string | null): string | null => {
+  if (!url) return null;
+  try {
+    return new URL(url).hostname.toLowerCase() || null;
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * The host of the page that linked to this one (posthog-js sends `$referrer`, or `$direct`), when it
+ * is another site: a visitor moving between this site's pages was not referred.
+ */
+function referrerHostOf(properties: Record<string, unknown>): string | null {
+  const referrer = hostOf(boundedString(properties.$referrer, MAX_PATH * 2));
+  if (!referrer || referrer.length > MAX_HOST) return null;
+  const here =
+    boundedString(properties.$host, MAX_HOST)?.toLowerCase().replace(/:\d+$/, '') ??
+    hostOf(boundedString(properties.$current_url, MAX_PATH * 2));
+  return referrer === here ? null : referrer;
+}
+
 function timeOf(item: Record<string, unknown>, now: Date): Date {
   const given = typeof item.timestamp === 'string' ? Date.parse(item.timestamp) : Number.NaN;
   return Math.abs(given - now.getTime()) <= MAX_CLOCK_SKEW_MS ? new Date(given) : now;
@@ -99,6 +124,7 @@ function eventOf(item: unknown, now: Date): AnalyticsEvent | null {
     path,
     language: isLanguage(language) ? language : null,
     occurredAt: timeOf(item, now),
+    referrerHost: referrerHostOf(item.properties),
   };
 }
 

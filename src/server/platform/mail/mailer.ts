@@ -8,6 +8,8 @@ export interface Mail {
   subject: string;
   text: string;
   html: string;
+  /** Where an answer should go when it is not the sender (a validated address, never raw input). */
+  replyTo?: string;
 }
 
 export interface Mailer {
@@ -34,6 +36,7 @@ export function smtpMailer(url: string, from: string): Mailer {
         subject: mail.subject,
         text: mail.text,
         html: mail.html,
+        replyTo: mail.replyTo,
         headers: { 'Content-Language': mail.language },
       });
     },

@@ -1,0 +1,201 @@
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { callApi } from '#client/lib/api-client.ts';
+import { useSiteConfig } from '#client/lib/site-config.tsx';
+import { AUTH_API } from '#common/account-api.ts';
+import { CONSOLE_API, type MeAnswer } from '#common/console-api.ts';
+import type { ErrorCode } from '#common/error-codes.ts';
+import { LANGUAGE_NAMES, LANGUAGES, type Language } from '#common/languages.ts';
+import { signInPath } from './api.ts';
+import { InboxPage } from './pages/InboxPage.tsx';
+import { CONSOLE_PATHS, type ConsoleRoute, useRoute } from './router.ts';
+import { ConsoleLink, Loading } from './ui.tsx';
+import { useTitle } from './use-title.ts';
+
+// Pages past the inbox arrive when first opened; the analytics bring the chart library with them.
+const MessagePage = lazy(() => import('./pages/MessagePage.tsx'));
+const AnalyticsPage = lazy(() => import('./pages/AnalyticsPage.tsx'));
+const StaffPage = lazy(() => import('./pages/StaffPage.tsx'));
+
+type Gate =
+  | { kind: 'checking' }
+  | { kind: 'staff'; me: MeAnswer }
+  | { kind: 'forbidden' }
+  | { kind: 'failed'; code: ErrorCode };
+
+function LanguageChoice() {
+  const { t, i18n } = useTranslation('console');
+  return (
+    <label className="console-language">
+      <span>{t('user.language')}</span>
+      <select value={i18n.language} onChange={(event) => void i18n.changeLanguage(event.target.value)}>
+        {LANGUAGES.map((language: Language) => (
+          <option key={language} value={language} lang={language}>
+            {LANGUAGE_NAMES[language]}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+function signOut() {
+  const language = document.documentElement.lang;
+  void callApi(AUTH_API.logout, {}).finally(() => window.location.assign(`/${language}`));
+}
+
+function NoAccess() {
+  const { t } = useTranslation('console');
+  useTitle(t('noAccess.title'));
+  return (
+    <main id="main" className="console-main console-main--narrow">
+      <h1>{t('noAccess.title')}</h1>
+      <p>{t('noAccess.text')}</p>
+      <p className="actions">
+        <a className="button" href={`/${document.documentElement.lang}`}>
+          {t('noAccess.home')}
+        </a>
+        <button type="button" className="button button--secondary" onClick={signOut}>
+          {t('noAccess.other')}
+        </button>
+      </p>
+    </main>
+  );
+}
+
+function Failed({ code }: { code: ErrorCode }) {
+  const { t } = useTranslation('console');
+  const { t: te } = useTranslation('errors');
+  useTitle(t('failed.title'));
+  return (
+    <main id="main" className="console-main console-main--narrow">
+      <h1>{t('failed.title')}</h1>
+      <p>{te(code)}</p>
+      <p>
+        <button type="button" className="button" onClick={() => window.location.reload()}>
+          {t('failed.retry')}
+        </button>
+      </p>
+    </main>
+  );
+}
+
+function Missing() {
+  const { t } = useTranslation('console');
+  useTitle(t('missing.title'));
+  return (
+    <>
+      <h1 tabIndex={-1}>{t('missing.title')}</h1>
+      <p>
+        <ConsoleLink to={CONSOLE_PATHS.inbox}>{t('missing.back')}</ConsoleLink>
+      </p>
+    </>
+  );
+}
+
+function Page({ route, me }: { route: ConsoleRoute; me: MeAnswer }) {
+  switch (route.page) {
+    case 'inbox':
+      return <InboxPage query={route.query} />;
+    case 'message':
+      return <MessagePage id={route.id} />;
+    case 'analytics':
+      return <AnalyticsPage query={route.query} />;
+    case 'staff':
+      return me.role === 'admin' ? <StaffPage me={me} /> : <Missing />;
+    default:
+      return <Missing />;
+  }
+}
+
+function Layout({ me }: { me: MeAnswer }) {
+  const { t } = useTranslation('console');
+  const { t: tc } = useTranslation();
+  const { siteName } = useSiteConfig().brand;
+  const route = useRoute();
+  const main = useRef<HTMLElement>(null);
+  const first = useRef(true);
+  const where = route.page === 'message' ? `message:${route.id}` : route.page;
+
+  // A new page starts at the top, with focus on its main region, as after a page load.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new page is what this reacts to
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    window.scrollTo(0, 0);
+    main.current?.focus({ preventScroll: true });
+  }, [where]);
+
+  const nav: [string, string, boolean][] = [
+    [CONSOLE_PATHS.inbox, t('nav.inbox'), route.page === 'inbox' || route.page === 'message'],
+    [CONSOLE_PATHS.analytics, t('nav.analytics'), route.page === 'analytics'],
+  ];
+  if (me.role === 'admin') nav.push([CONSOLE_PATHS.staff, t('nav.staff'), route.page === 'staff']);
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        {tc('skipToContent')}
+      </a>
+      <header className="console-header">
+        <div className="console-header__inner">
+          <p className="console-brand">
+            {siteName} <span className="console-brand__label">{t('title')}</span>
+          </p>
+          <nav className="console-nav" aria-label={t('nav.label')}>
+            <ul>
+              {nav.map(([to, label, current]) => (
+                <li key={to}>
+                  <ConsoleLink to={to} current={current}>
+                    {label}
+                  </ConsoleLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div className="console-user">
+            <span className="console-user__name">
+              {t('user.signedInAs', { name: me.name, role: t(`roleNames.${me.role}`) })}
+            </span>
+            <LanguageChoice />
+            <button type="button" className="button button--secondary button--small" onClick={signOut}>
+              {t('user.signOut')}
+            </button>
+          </div>
+        </div>
+      </header>
+      <main id="main" ref={main} tabIndex={-1} className="console-main">
+        <Suspense fallback={<Loading />}>
+          <Page route={route} me={me} />
+        </Suspense>
+      </main>
+    </>
+  );
+}
+
+/**
+ * The operator console: only for signed-in operators and admins. Someone signed out is sent to
+ * sign in (and comes back here after), a member sees that the console is not for them; every
+ * call the pages make is checked again by the server.
+ */
+export function ConsoleApp() {
+  const [gate, setGate] = useState<Gate>({ kind: 'checking' });
+  useEffect(() => {
+    void callApi<MeAnswer>(CONSOLE_API.me).then((result) => {
+      if (result.ok) setGate({ kind: 'staff', me: result.data });
+      else if (result.code === 'UNAUTHORIZED' || result.code === 'SESSION_EXPIRED')
+        window.location.replace(signInPath());
+      else if (result.code === 'FORBIDDEN') setGate({ kind: 'forbidden' });
+      else setGate({ kind: 'failed', code: result.code });
+    });
+  }, []);
+  if (gate.kind === 'staff') return <Layout me={gate.me} />;
+  if (gate.kind === 'forbidden') return <NoAccess />;
+  if (gate.kind === 'failed') return <Failed code={gate.code} />;
+  return (
+    <main id="main" className="console-main console-main--narrow">
+      <Loading />
+    </main>
+  );
+}

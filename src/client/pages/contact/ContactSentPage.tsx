@@ -1,0 +1,24 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import type { Language } from '#common/languages.ts';
+import { pagePath } from '#common/routes.ts';
+
+/** Where a message sent without JavaScript lands: the form's answer is a redirect here. */
+export default function ContactSentPage() {
+  const { t } = useTranslation('contact');
+  const { lang } = useParams() as { lang: Language };
+  return (
+    <article className="container page">
+      <h1>{t('sent.title')}</h1>
+      <p className="lead">{t('sent.text')}</p>
+      <p className="actions">
+        <Link className="button" to={pagePath(lang, 'home')}>
+          {t('sent.home')}
+        </Link>
+        <Link className="button button--secondary" to={pagePath(lang, 'contact')}>
+          {t('sent.another')}
+        </Link>
+      </p>
+    </article>
+  );
+}

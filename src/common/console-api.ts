@@ -1,0 +1,111 @@
+import type { Language } from './languages.ts';
+import type { StaffRole } from './roles.ts';
+
+/** The operator console's endpoints. Every one answers only a signed-in operator or admin. */
+export const CONSOLE_API = {
+  me: '/api/console/me',
+  messages: '/api/console/messages',
+  message: '/api/console/messages/:id',
+  status: '/api/console/messages/:id/status',
+  reply: '/api/console/messages/:id/reply',
+  remove: '/api/console/messages/:id/delete',
+  analytics: '/api/console/analytics',
+  staff: '/api/console/staff',
+  staffRole: '/api/console/staff/:id/role',
+} as const;
+
+/** A path of the table with its `:id` filled in. */
+export const withId = (path: string, id: string) => path.replace(':id', encodeURIComponent(id));
+
+/** The message statuses; `answered` is set by a reply, the others by hand. */
+export const MESSAGE_STATUSES = ['new', 'read', 'answered', 'archived', 'spam'] as const;
+export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
+/** What the inbox shows by default: everything but archived messages and spam. */
+export const INBOX_STATUSES: readonly MessageStatus[] = ['new', 'read', 'answered'];
+/** The statuses a staff member may set. */
+export const SETTABLE_STATUSES = ['new', 'read', 'archived', 'spam'] as const;
+export type SettableStatus = (typeof SETTABLE_STATUSES)[number];
+
+/** What a staff action on a message is recorded as. */
+export const MESSAGE_ACTIONS = [
+  'read',
+  'unread',
+  'archived',
+  'restored',
+  'spam',
+  'not-spam',
+  'replied',
+  'deleted',
+] as const;
+export type MessageAction = (typeof MESSAGE_ACTIONS)[number];
+
+export interface MeAnswer {
+  name: string;
+  email: string;
+  role: StaffRole;
+}
+
+export interface MessageSummary {
+  id: string;
+  createdAt: string;
+  name: string;
+  email: string;
+  subject: string;
+  language: Language;
+  status: MessageStatus;
+  /** The first characters of the message. */
+  preview: string;
+  replies: number;
+}
+
+export interface MessagesAnswer {
+  messages: MessageSummary[];
+  /** Pass as `before` for the next (older) page; null on the last. */
+  next: string | null;
+  /** Messages per status, over all time, for the filter's labels. */
+  counts: Record<MessageStatus, number>;
+}
+
+export type ReplyDelivery = 'sent' | 'waiting' | 'failed';
+
+export interface MessageDetail {
+  message: MessageSummary & {
+    body: string;
+    page: string | null;
+    spamReason: string | null;
+    /** Whether it belongs to an account (and goes when the account does). */
+    fromAccount: boolean;
+  };
+  replies: {
+    id: string;
+    body: string;
+    createdAt: string;
+    author: string | null;
+    delivery: ReplyDelivery;
+    sentAt: string | null;
+  }[];
+  events: { action: MessageAction; actor: string | null; createdAt: string }[];
+}
+
+export interface AnalyticsAnswer {
+  from: string;
+  to: string;
+  /** One row per day and language that had page views, oldest first. */
+  days: { day: string; language: string; views: number; visitors: number }[];
+  /** Unique visitors per day over every language (a visitor reading two languages counts once). */
+  totals: { day: string; views: number; visitors: number }[];
+  topPages: { path: string; views: number; visitors: number }[];
+  topReferrers: { host: string; views: number; visitors: number }[];
+  /** The PostHog host the site forwards to, when one is configured: the embedded store then stays empty. */
+  posthogHost: string | null;
+}
+
+export interface StaffAnswer {
+  staff: { id: string; name: string; email: string; role: StaffRole; verified: boolean; createdAt: string }[];
+}
+
+/** Adding someone: an existing account gets the role; a new address gets an account and a mailed invitation. */
+export interface AddStaffAnswer {
+  id: string;
+  invited: boolean;
+}

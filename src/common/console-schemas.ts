@@ -1,0 +1,72 @@
+import { z } from 'zod/mini';
+import { EmailSchema, NameSchema } from './account-schemas.ts';
+import { MESSAGE_STATUSES, SETTABLE_STATUSES } from './console-api.ts';
+import { ReplyBodySchema } from './contact-schemas.ts';
+import { DEFAULT_LANGUAGE, LANGUAGES } from './languages.ts';
+import { ROLES, STAFF_ROLES } from './roles.ts';
+
+/** The longest date range the analytics and the inbox filter take: a little over a year. */
+export const MAX_RANGE_DAYS = 400;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A calendar day as YYYY-MM-DD (UTC), one that exists. */
+export const DaySchema = z
+  .string({ error: (issue) => (issue.input === undefined ? 'MISSING_REQUIRED_FIELD' : 'INVALID_DATE_RANGE') })
+  .check(
+    z.regex(/^\d{4}-\d{2}-\d{2}$/, 'INVALID_DATE_RANGE'),
+    z.refine((day) => {
+      const date = new Date(`${day}T00:00:00Z`);
+      return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day;
+    }, 'INVALID_DATE_RANGE'),
+  );
+
+const daysBetween = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / DAY_MS;
+
+/** A range of days, both ends included: the start not after the end, and not too long. */
+const rangeChecks = <T extends { from?: string; to?: string }>() =>
+  z.refine<T>(
+    ({ from, to }) => !from || !to || (daysBetween(from, to) >= 0 && daysBetween(from, to) < MAX_RANGE_DAYS),
+    { message: 'INVALID_DATE_RANGE', path: ['to'] },
+  );
+
+/** Where the next page of the inbox starts: the time and id of the last message shown. */
+const CURSOR = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z_[0-9a-f-]{36}$/;
+
+export const MessagesQuerySchema = z
+  .object({
+    status: z._default(z.enum(['inbox', 'all', ...MESSAGE_STATUSES]), 'inbox'),
+    language: z.optional(z.enum(LANGUAGES)),
+    from: z.optional(DaySchema),
+    to: z.optional(DaySchema),
+    /** Control characters (a NUL cannot even reach the database) and lone surrogate halves are dropped. */
+    q: z.optional(
+      z.string().check(
+        z.maxLength(200),
+        z.overwrite((q) => q.replace(/\p{Cc}/gu, '').replace(/\p{Cs}/gu, '')),
+      ),
+    ),
+    before: z.optional(z.string().check(z.regex(CURSOR))),
+  })
+  .check(rangeChecks());
+
+export type MessagesQuery = z.infer<typeof MessagesQuerySchema>;
+
+export const StatusSchema = z.object({ status: z.enum(SETTABLE_STATUSES) });
+export const ReplySchema = z.object({ body: ReplyBodySchema });
+
+export const AnalyticsQuerySchema = z.object({ from: DaySchema, to: DaySchema }).check(rangeChecks());
+
+/** Adding a staff member by address; the name is for an address that has no account yet. */
+export const AddStaffSchema = z.object({
+  email: EmailSchema,
+  name: z.optional(NameSchema),
+  role: z.enum(STAFF_ROLES),
+  /** The language of the invitation mail. */
+  language: z._default(z.enum(LANGUAGES), DEFAULT_LANGUAGE),
+});
+
+/** A new role for a staff member; `member` takes them off the staff. */
+export const RoleSchema = z.object({ role: z.enum(ROLES) });
+
+/** Staff ids and message ids are uuids; anything else in a path finds nothing. */
+export const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);

@@ -1,0 +1,50 @@
+import { escapeHtml } from '#common/html.ts';
+import type { Language, Texts } from '#common/languages.ts';
+import type { StaffRole } from '#common/roles.ts';
+import type { SiteConfig } from '#common/site-config.ts';
+import { fill, headerSafe, mailHtml } from '#server/platform/mail/mail-text.ts';
+import type { Mail } from '#server/platform/mail/mailer.ts';
+
+function consoleText(texts: Texts, language: Language, key: string): string {
+  let node: unknown = texts[language]?.console;
+  for (const part of key.split('.')) node = (node as Record<string, unknown> | undefined)?.[part];
+  if (typeof node !== 'string') throw new Error(`No text console:${key} in ${language}`);
+  return node;
+}
+
+/** The mail that brings someone new onto the staff: who invited them, as what, and the link to set a password. */
+export function inviteMail(
+  site: SiteConfig,
+  texts: Texts,
+  to: { email: string; name: string; language: Language },
+  invite: { inviter: string; role: StaffRole; link: string; hours: number },
+): Mail {
+  const { language } = to;
+  const values = {
+    ...site.brand,
+    name: to.name,
+    inviter: invite.inviter,
+    role: consoleText(texts, language, `roles.${invite.role}`),
+    count: String(invite.hours),
+    console: `${site.siteUrl}/console`,
+  };
+  const t = (key: string) => fill(consoleText(texts, language, `mail.invite.${key}`), values);
+  // The validity names a count: the language's plural rules pick its form (validity_one, validity_other …).
+  const validity = t(`validity_${new Intl.PluralRules(language).select(invite.hours)}`);
+  const subject = headerSafe(t('subject'));
+  const text = [t('greeting'), '', t('intro'), '', invite.link, '', validity, t('after'), '', t('ignore'), ''].join(
+    '\n',
+  );
+  const html = mailHtml(
+    language,
+    subject,
+    [
+      `<p style="margin:0 0 16px">${escapeHtml(t('greeting'))}</p>`,
+      `<p style="margin:0 0 16px">${escapeHtml(t('intro'))}</p>`,
+      `<p style="margin:0 0 16px"><a href="${escapeHtml(invite.link)}" style="display:inline-block;padding:10px 20px;background:#1d4ed8;color:#ffffff;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(t('button'))}</a></p>`,
+      `<p style="margin:0 0 16px">${escapeHtml(validity)} ${escapeHtml(t('after'))}</p>`,
+      `<p style="margin:0;color:#4b5563;font-size:14px">${escapeHtml(t('ignore'))}</p>`,
+    ].join('\n'),
+  );
+  return { to: to.email, language, subject, text, html };
+}

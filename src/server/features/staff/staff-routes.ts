@@ -1,0 +1,123 @@
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { type AddStaffAnswer, CONSOLE_API, type MeAnswer, type StaffAnswer } from '#common/console-api.ts';
+import { AddStaffSchema, isUuid, RoleSchema } from '#common/console-schemas.ts';
+import type { Deps } from '#server/deps.ts';
+import {
+  changeRole,
+  createPasswords,
+  DEFAULT_HASHING,
+  grantStaffRole,
+  issueSetPasswordLink,
+  listStaff,
+  requireStaff,
+} from '#server/features/accounts/index.ts';
+import { ApiError } from '#server/http/api-error.ts';
+import { newRoutes } from '#server/http/context.ts';
+import { jsonBody, readJson } from '#server/http/json-body.ts';
+import { queueMail } from '#server/platform/mail/mail-queue.ts';
+import { inviteMail } from './invite-mail.ts';
+import { isStaffCommandToken, runStaffCommand, STAFF_LINK_HOURS, staffCommandOf } from './staff-command.ts';
+
+/** Where `npm run staff` asks a running server (a PGlite folder is one process's). */
+export const STAFF_COMMAND_PATH = '/api/internal/staff';
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+/**
+ * Who is signed in to the console, and the staff page: admins list the staff, add someone by
+ * address (an address without an account gets one and an invitation to set a password), change a
+ * role and take someone off the staff. Nobody changes their own role.
+ */
+export function staffRoutes(deps: Deps) {
+  const { db } = deps;
+  const routes = newRoutes();
+  const passwords = createPasswords(deps.settings.passwordHashing ?? DEFAULT_HASHING);
+  const anyStaff = requireStaff(deps);
+  const admins = requireStaff(deps, ['admin']);
+
+  routes.get(CONSOLE_API.me, anyStaff, async (c) => {
+    const [me] = await db.query<MeAnswer>('SELECT name, email, role FROM accounts WHERE id = $1', [
+      c.var.staff.accountId,
+    ]);
+    if (!me) throw new ApiError(401, 'UNAUTHORIZED');
+    return c.json(me satisfies MeAnswer);
+  });
+
+  routes.get(CONSOLE_API.staff, admins, async (c) => {
+    const staff = await listStaff(db);
+    return c.json({
+      staff: staff.map((member) => ({ ...member, createdAt: member.createdAt.toISOString() })),
+    } satisfies StaffAnswer);
+  });
+
+  routes.post(CONSOLE_API.staff, admins, jsonBody(AddStaffSchema), async (c) => {
+    const input = c.req.valid('json');
+    const [actor] = await db.query<{ email: string; name: string }>('SELECT email, name FROM accounts WHERE id = $1', [
+      c.var.staff.accountId,
+    ]);
+    if (actor?.email === input.email) throw new ApiError(409, 'OWN_ROLE', { fields: { email: 'OWN_ROLE' } });
+    const name = input.name ?? input.email.split('@')[0] ?? input.email;
+    const account = await grantStaffRole(
+      db,
+      passwords,
+      { email: input.email, name, language: input.language },
+      input.role,
+    );
+    const [state] = await db.query<{ verified: boolean }>(
+      'SELECT verified_at IS NOT NULL AS verified FROM accounts WHERE id = $1',
+      [account.id],
+    );
+    // Someone who has never set a password gets a link to set one; an existing member simply signs in.
+    const invited = account.created || !state?.verified;
+    if (invited) {
+      await db.transaction(async (tx) => {
+        const link = await issueSetPasswordLink(deps, tx, account, input.language, STAFF_LINK_HOURS * 60 * 60);
+        await queueMail(
+          tx,
+          inviteMail(
+            deps.site,
+            deps.texts,
+            { ...account, language: input.language },
+            {
+              inviter: actor?.name ?? '',
+              role: input.role,
+              link,
+              hours: STAFF_LINK_HOURS,
+            },
+          ),
+        );
+      });
+    }
+    return c.json({ id: account.id, invited } satisfies AddStaffAnswer, 201);
+  });
+
+  routes.post(CONSOLE_API.staffRole, admins, jsonBody(RoleSchema), async (c) => {
+    const id = c.req.param('id');
+    if (!isUuid(id)) throw new ApiError(404, 'NOT_FOUND');
+    const result = await changeRole(db, c.var.staff.accountId, id.toLowerCase(), c.req.valid('json').role);
+    if (result === 'own-role') throw new ApiError(409, 'OWN_ROLE');
+    if (result === 'forbidden') throw new ApiError(403, 'FORBIDDEN');
+    if (result === 'not-found') throw new ApiError(404, 'NOT_FOUND');
+    return c.json({});
+  });
+
+  // `npm run staff` while the server holds the database: only from this machine, with the token
+  // derived from the server secret (which the command reads from DATA_DIR or SERVER_SECRET).
+  routes.post(STAFF_COMMAND_PATH, async (c) => {
+    let remote = '';
+    try {
+      remote = getConnInfo(c).remote.address ?? '';
+    } catch {
+      // app.request() in tests has no socket: it is this process.
+      remote = '127.0.0.1';
+    }
+    if (!LOOPBACK.has(remote) || !isStaffCommandToken(deps.secret, c.req.header('Authorization'))) {
+      throw new ApiError(401, 'UNAUTHORIZED');
+    }
+    const command = staffCommandOf(await readJson(c));
+    if (!command) throw new ApiError(400, 'INVALID_REQUEST');
+    return c.json(await runStaffCommand({ db, secret: deps.secret, site: deps.site, passwords }, command));
+  });
+
+  return routes;
+}

@@ -1,0 +1,253 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { AUTH_API } from '#common/account-api.ts';
+import { CONSOLE_API, type StaffAnswer, withId } from '#common/console-api.ts';
+import type { StaffRole } from '#common/roles.ts';
+import { createPasswords } from '#server/features/accounts/index.ts';
+import { describeApi, TEST_HASHING, TEST_SECRET } from '#tests/support/api.ts';
+import { parseStaffCommand, runStaffCommand, staffCommandToken } from './staff-command.ts';
+import { STAFF_COMMAND_PATH } from './staff-routes.ts';
+
+const tag = () => randomBytes(4).toString('hex');
+
+describe('parseStaffCommand', () => {
+  it('reads the three commands and refuses anything else', () => {
+    expect(parseStaffCommand(['add', 'a@example.com', '--role', 'admin'])).toEqual({
+      action: 'add',
+      email: 'a@example.com',
+      role: 'admin',
+      name: undefined,
+      language: undefined,
+    });
+    expect(
+      parseStaffCommand(['add', 'a@example.com', '--role', 'operator', '--name', 'Ada L', '--language', 'it']),
+    ).toMatchObject({
+      name: 'Ada L',
+      language: 'it',
+    });
+    expect(parseStaffCommand(['remove', 'a@example.com'])).toEqual({ action: 'remove', email: 'a@example.com' });
+    expect(parseStaffCommand(['list'])).toEqual({ action: 'list' });
+    for (const wrong of [
+      [],
+      ['add', 'a@example.com'],
+      ['add', 'a@example.com', '--role', 'member'],
+      ['add', 'a@example.com', '--role', 'root'],
+      ['add', 'a@example.com', '--role'],
+      ['add', 'a@example.com', '--role', 'admin', '--language', 'xx'],
+      ['add', 'a@example.com', '--role', 'admin', '--force', 'yes'],
+      ['add', 'a@example.com', 'b@example.com', '--role', 'admin'],
+      ['remove'],
+      ['list', 'extra'],
+      ['drop', 'a@example.com'],
+    ]) {
+      expect(parseStaffCommand(wrong), wrong.join(' ')).toBeNull();
+    }
+  });
+});
+
+describeApi('the staff', (api) => {
+  const staff = async (role: StaffRole) => {
+    const member = await api.member();
+    await api.db().query('UPDATE accounts SET role = $2 WHERE email = $1', [member.person.email, role]);
+    const [row] = await api
+      .db()
+      .query<{ id: string }>('SELECT id FROM accounts WHERE email = $1', [member.person.email]);
+    return { ...member, id: row?.id ?? '' };
+  };
+  const roleOf = async (email: string) =>
+    (await api.db().query<{ role: string }>('SELECT role FROM accounts WHERE email = $1', [email]))[0]?.role;
+
+  it('tells a staff member who they are, and nobody else', async () => {
+    const { client, person } = await staff('operator');
+    expect(await client.get(CONSOLE_API.me)).toMatchObject({
+      status: 200,
+      body: { name: person.name, email: person.email, role: 'operator' },
+    });
+    expect((await (await api.member()).client.get(CONSOLE_API.me)).status).toBe(403);
+    expect((await api.client().get(CONSOLE_API.me)).status).toBe(401);
+  });
+
+  it('lets only admins see and manage the staff', async () => {
+    const { client: operator, id } = await staff('operator');
+    const { client: member } = await api.member();
+    const calls: [string, string, unknown?][] = [
+      ['GET', CONSOLE_API.staff],
+      ['POST', CONSOLE_API.staff, { email: `x-${tag()}@example.com`, role: 'operator' }],
+      ['POST', withId(CONSOLE_API.staffRole, id), { role: 'admin' }],
+    ];
+    for (const [method, path, body] of calls) {
+      expect(await operator.request(method, path, body), `${method} ${path}`).toMatchObject({
+        status: 403,
+        body: { error: { code: 'FORBIDDEN' } },
+      });
+      expect((await member.request(method, path, body)).status).toBe(403);
+      expect((await api.client().request(method, path, body)).status).toBe(401);
+    }
+    const { client: admin } = await staff('admin');
+    for (const headers of [{ Origin: 'https://evil.example' }, { 'Sec-Fetch-Site': 'same-site' }] as Record<
+      string,
+      string
+    >[]) {
+      expect((await admin.request('GET', CONSOLE_API.staff, undefined, headers)).status).toBe(403);
+    }
+    expect(
+      await roleOf(
+        (await api.db().query<{ email: string }>('SELECT email FROM accounts WHERE id = $1', [id]))[0]?.email ?? '',
+      ),
+    ).toBe('operator');
+  });
+
+  it('adds a new address with an account and a mailed invitation that sets the password', async () => {
+    const { client: admin, person: adminPerson } = await staff('admin');
+    const email = `new-${tag()}@example.com`;
+    const added = await admin.post(CONSOLE_API.staff, {
+      email,
+      name: 'Katherine Johnson',
+      role: 'operator',
+      language: 'de',
+    });
+    expect(added).toMatchObject({ status: 201, body: { id: expect.any(String), invited: true } });
+    expect(await roleOf(email)).toBe('operator');
+
+    const mail = await api.mail().waitFor(email);
+    expect(mail.subject).toBe('Ihr Zugang zur Konsole von Your Company');
+    expect(mail.text).toContain(
+      `${adminPerson.name} hat Sie dem Team von Your Company hinzugefügt, Ihre Rolle: Operator.`,
+    );
+    const link = /http:\/\/localhost:3000\/de\/forgot-password#(\S+)/.exec(mail.text)?.[1] ?? '';
+    const params = new URLSearchParams(link);
+    expect(params.get('email')).toBe(email);
+
+    const invitee = api.client();
+    const password = `a new password ${tag()}`;
+    expect((await invitee.post(AUTH_API.resetPassword, { email, code: params.get('code'), password })).status).toBe(
+      200,
+    );
+    expect((await invitee.post(AUTH_API.login, { email, password })).body).toMatchObject({ status: 'signed-in' });
+    expect((await invitee.get(CONSOLE_API.me)).body).toEqual({ name: 'Katherine Johnson', email, role: 'operator' });
+    // The link worked once.
+    expect(
+      (await api.client().post(AUTH_API.resetPassword, { email, code: params.get('code'), password })).status,
+    ).toBe(400);
+
+    const list = (await admin.get(CONSOLE_API.staff)).body as unknown as StaffAnswer;
+    expect(list.staff.find((member) => member.email === email)).toMatchObject({
+      name: 'Katherine Johnson',
+      role: 'operator',
+      verified: true,
+    });
+  });
+
+  it('makes an existing member staff without mailing them, and refuses to touch the admin’s own role', async () => {
+    const { client: admin, person, id } = await staff('admin');
+    const { person: member } = await api.member();
+    const before = api.mail().mails.filter((mail) => mail.to.includes(member.email)).length;
+    expect(await admin.post(CONSOLE_API.staff, { email: member.email.toUpperCase(), role: 'admin' })).toMatchObject({
+      status: 201,
+      body: { invited: false },
+    });
+    expect(await roleOf(member.email)).toBe('admin');
+    expect(api.mail().mails.filter((mail) => mail.to.includes(member.email))).toHaveLength(before);
+
+    expect(await admin.post(CONSOLE_API.staff, { email: person.email, role: 'operator' })).toMatchObject({
+      status: 409,
+      body: { error: { code: 'OWN_ROLE', fields: { email: 'OWN_ROLE' } } },
+    });
+    expect(await admin.post(withId(CONSOLE_API.staffRole, id), { role: 'member' })).toMatchObject({
+      status: 409,
+      body: { error: { code: 'OWN_ROLE' } },
+    });
+    expect(await roleOf(person.email)).toBe('admin');
+  });
+
+  it('changes a role and takes someone off the staff, which counts at once', async () => {
+    const { client: admin } = await staff('admin');
+    const { client: operator, person, id } = await staff('operator');
+    expect((await operator.get(CONSOLE_API.messages)).status).toBe(200);
+    expect(await admin.post(withId(CONSOLE_API.staffRole, id), { role: 'admin' })).toMatchObject({ status: 200 });
+    expect((await operator.get(CONSOLE_API.me)).body).toMatchObject({ role: 'admin' });
+    expect(await admin.post(withId(CONSOLE_API.staffRole, id), { role: 'member' })).toMatchObject({ status: 200 });
+    expect(await roleOf(person.email)).toBe('member');
+    expect(await operator.get(CONSOLE_API.messages)).toMatchObject({
+      status: 403,
+      body: { error: { code: 'FORBIDDEN' } },
+    });
+    // No longer on the staff, they are not found there.
+    expect((await admin.post(withId(CONSOLE_API.staffRole, id), { role: 'operator' })).status).toBe(404);
+  });
+
+  it('refuses bad input to the staff calls with a 4xx', async () => {
+    const { client: admin, id } = await staff('admin');
+    const cases: [unknown, Record<string, string>][] = [
+      [{ email: 'nope', role: 'operator' }, { email: 'INVALID_EMAIL' }],
+      [{ email: `a-${tag()}@example.com`, role: 'root' }, { role: 'INVALID_REQUEST' }],
+      [{ email: `a-${tag()}@example.com`, role: 'member' }, { role: 'INVALID_REQUEST' }],
+      [
+        { email: `a-${tag()}@example.com`, role: 'operator', name: 'Eve\r\nBcc: x@example.com' },
+        { name: 'INVALID_NAME' },
+      ],
+      [{ email: `a-${tag()}@example.com`, role: 'operator', name: '<b>Eve</b>' }, { name: 'INVALID_NAME' }],
+      [{ email: `a-${tag()}@example.com`, role: 'operator', language: 'xx' }, { language: 'INVALID_REQUEST' }],
+    ];
+    for (const [body, fields] of cases) {
+      expect(await admin.post(CONSOLE_API.staff, body), JSON.stringify(body)).toMatchObject({
+        status: 400,
+        body: { error: { code: 'VALIDATION_ERROR', fields } },
+      });
+    }
+    expect((await admin.post(withId(CONSOLE_API.staffRole, id), { role: 'god' })).status).toBe(400);
+    expect((await admin.post(withId(CONSOLE_API.staffRole, 'x'), { role: 'operator' })).status).toBe(404);
+    expect((await admin.post(withId(CONSOLE_API.staffRole, randomUUID()), { role: 'operator' })).status).toBe(404);
+  });
+
+  it('runs the staff command: the first admin, with a one-time link to set the password', async () => {
+    const context = {
+      db: api.db(),
+      secret: TEST_SECRET,
+      site: { ...(await import('#server/platform/site-config.ts').then((m) => m.readSiteConfig())) },
+      passwords: createPasswords(TEST_HASHING),
+    };
+    const email = `first-admin-${tag()}@example.com`;
+    const added = await runStaffCommand(context, { action: 'add', email, role: 'admin', name: 'Ada Lovelace' });
+    expect(added.ok).toBe(true);
+    const lines = added.ok ? added.lines : [];
+    expect(lines[0]).toBe(`Ada Lovelace <${email}> is now admin (a new account).`);
+    const code = new URLSearchParams(/#(.+)$/.exec(lines[2] ?? '')?.[1]).get('code');
+    const client = api.client();
+    const password = `admin password ${tag()}`;
+    expect((await client.post(AUTH_API.resetPassword, { email, code, password })).status).toBe(200);
+    expect((await client.post(AUTH_API.login, { email, password })).status).toBe(200);
+    expect((await client.get(CONSOLE_API.staff)).status).toBe(200);
+
+    const listed = await runStaffCommand(context, { action: 'list' });
+    expect(listed.ok && listed.lines.some((line) => line.includes(email))).toBe(true);
+    expect(await runStaffCommand(context, { action: 'remove', email })).toMatchObject({ ok: true });
+    expect(await roleOf(email)).toBe('member');
+    expect(await runStaffCommand(context, { action: 'remove', email })).toMatchObject({ ok: false });
+    expect(await runStaffCommand(context, { action: 'add', email: 'not an address', role: 'admin' })).toMatchObject({
+      ok: false,
+    });
+  });
+
+  it('answers the staff command on the running server only with the token', async () => {
+    const email = `by-server-${tag()}@example.com`;
+    const call = (authorization: string | undefined, body: unknown) =>
+      api.app().request(STAFF_COMMAND_PATH, {
+        method: 'POST',
+        body: JSON.stringify(body),
+        headers: { 'Content-Type': 'application/json', ...(authorization ? { Authorization: authorization } : {}) },
+      });
+    expect((await call(undefined, { action: 'list' })).status).toBe(401);
+    expect((await call('Bearer wrong', { action: 'list' })).status).toBe(401);
+    const token = `Bearer ${staffCommandToken(TEST_SECRET)}`;
+    expect((await call(token, { action: 'add', email, role: 'root' })).status).toBe(400);
+    expect((await call(token, 'list')).status).toBe(400);
+    const answer = await call(token, { action: 'add', email, role: 'operator' });
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toMatchObject({
+      ok: true,
+      lines: [expect.stringContaining(email), expect.any(String), expect.any(String), expect.any(String)],
+    });
+    expect(await roleOf(email)).toBe('operator');
+  });
+});

@@ -1,0 +1,53 @@
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { promisify } from 'node:util';
+import { type BrowserContext, expect, type Page } from '@playwright/test';
+import type { StaffRole } from '#common/roles.ts';
+import { allowVisitor } from './accounts.ts';
+import { waitForHydration } from './helpers.ts';
+import { PORT, SERVER_SECRET } from './settings.ts';
+
+/** The console's texts in English, to find things by what people see. */
+export const consoleTexts = JSON.parse(
+  readFileSync('public/locales/en/console.json', 'utf8'),
+) as typeof import('#locales/en/console.json');
+
+/**
+ * A new staff member made the way an operator of the site would: `npm run staff -- add`, which asks
+ * the running test server, and the one-time link it prints, to set the password through the page.
+ */
+export async function newStaff(context: BrowserContext, baseURL: string, role: StaffRole, name = 'Olive Operator') {
+  const tag = randomBytes(4).toString('hex');
+  const person = { name: `${name} ${tag}`, email: `staff-${tag}@example.com`, password: `staff password ${tag}` };
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ['scripts/staff.ts', 'add', person.email, '--role', role, '--name', person.name],
+    {
+      env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: 'test-results/data', SERVER_SECRET },
+    },
+  );
+  const link = /https?:\/\/\S+#(\S+)/.exec(stdout)?.[1];
+  if (!link) throw new Error(`No link in:\n${stdout}`);
+  await allowVisitor(context, baseURL);
+  const page = await context.newPage();
+  await page.goto(`/en/forgot-password#${link}`);
+  await waitForHydration(page);
+  await page.locator('#forgot-password').fill(person.password);
+  await page.getByRole('button', { name: 'Save new password' }).click();
+  await expect(page).toHaveURL(/\/en\/login$/);
+  await page.close();
+  return person;
+}
+
+/** Opens the console signed out, is sent to sign in, signs in and comes back to the console. */
+export async function signInToConsole(page: Page, person: { email: string; password: string }, path = '/console') {
+  await page.goto(path);
+  await expect(page).toHaveURL(/\/en\/login\?next=/);
+  await waitForHydration(page);
+  await page.locator('#login-email').fill(person.email);
+  await page.locator('#login-password').fill(person.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(new RegExp(`${path.replace(/[/?]/g, '\\$&')}$`));
+  await expect(page.locator('h1')).toBeVisible();
+}

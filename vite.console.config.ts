@@ -1,0 +1,24 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// The operator console: a build of its own, so that nothing of it (nor the chart library) can end up
+// in a chunk a public page loads. Its files go beside the site's in dist/client/assets, named
+// console-*, and its manifest where the site's is; scripts/prerender.ts writes the page that loads it.
+export default defineConfig({
+  plugins: [react()],
+  publicDir: false,
+  build: {
+    outDir: 'dist/client',
+    emptyOutDir: false,
+    manifest: '.vite/console-manifest.json',
+    target: 'es2022',
+    rollupOptions: {
+      input: 'src/client/console/entry.tsx',
+      output: {
+        entryFileNames: 'assets/console-[hash].js',
+        chunkFileNames: 'assets/console-[name]-[hash].js',
+        assetFileNames: 'assets/console-[name]-[hash][extname]',
+      },
+    },
+  },
+});
