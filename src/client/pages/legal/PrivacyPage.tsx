@@ -146,6 +146,7 @@ export default function PrivacyPage() {
 
       <LegalSection id="messages" title={t('sections.messages.title')}>
         <p>{t('sections.messages.text', { period: formatDays(lang, RETENTION.messageDays) })}</p>
+        <p>{t('sections.messages.form', { count: RETENTION.spamMessageDays })}</p>
         <Basis>{t('sections.messages.basis')}</Basis>
       </LegalSection>
 
@@ -258,6 +259,7 @@ function RetentionTable() {
       : ['mailOutbox', t('sections.retention.rows.mailOutbox.period', { count: RETENTION.mailOutboxDays })],
     ['limits', t('sections.retention.rows.limits.period', { count: RETENTION.rateLimitHours })],
     ['messages', t('sections.retention.rows.messages.period', { period: formatDays(lang, RETENTION.messageDays) })],
+    ['spam', t('sections.retention.rows.spam.period', { count: RETENTION.spamMessageDays })],
     services.posthog
       ? ['posthog', days(services.posthog.retentionDays)]
       : ['analytics', formatDays(lang, RETENTION.analyticsDays)],
