@@ -2,6 +2,9 @@ import { defineConfig, devices } from '@playwright/test';
 import { CHROME_ARGS, CHROME_PATH } from './scripts/chrome.ts';
 
 import {
+  CHAT_OFFLINE_PORT,
+  CHAT_PORT,
+  CHAT_REPLY_MAIL_DELAY_SECONDS,
   MAIL_PORT,
   PORT,
   SERVER_SECRET,
@@ -29,6 +32,15 @@ const site = (port: number, dataDir: string, extra: Record<string, string> = {})
   stdout: 'pipe' as const,
 });
 
+/** A site for the chat tests: an operator seeded first, no limit on new conversations from one address. */
+const chatSite = (port: number, dataDir: string) => ({
+  ...site(port, dataDir, {
+    CHAT_CONVERSATIONS_PER_CLIENT: '100000',
+    CHAT_REPLY_MAIL_DELAY_SECONDS: String(CHAT_REPLY_MAIL_DELAY_SECONDS),
+  }),
+  command: `node tests/e2e/chat-seed.ts ${dataDir} && node src/server/main.ts`,
+});
+
 // Browser tests run against the built site served by the real server. Chromium comes from the
 // system (Debian's package by default); CHROME_PATH points at another one.
 export default defineConfig({
@@ -52,5 +64,7 @@ export default defineConfig({
     site(SHORT_SESSION_PORT, 'test-results/data-short-session', {
       SESSION_IDLE_SECONDS: String(SHORT_SESSION_IDLE_SECONDS),
     }),
+    chatSite(CHAT_PORT, 'test-results/data-chat'),
+    chatSite(CHAT_OFFLINE_PORT, 'test-results/data-chat-offline'),
   ],
 });

@@ -1,10 +1,11 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { textParts } from './scripts/vite-text-parts.ts';
 
 // The client build: one entry module and a chunk per page. `npm run build` also builds
 // src/client/app/entry-prerender.tsx for Node (see scripts/prerender.ts) to write the HTML.
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), textParts(import.meta.dirname)],
   publicDir: 'public',
   build: {
     outDir: 'dist/client',

@@ -58,6 +58,12 @@ export const STORAGE_ENTRIES = [
   // Set and cleared with the session, readable by the pages (the session cookie is not): only a
   // page that finds it asks the server who is signed in, so other visitors load nothing for it.
   { id: 'signedIn', name: 'signed_in', kind: 'cookie', lifetime: { days: 30 }, needsConsent: false },
+  // Set by the visitor's first chat message, not before: a random token whose hash names their
+  // conversation on the server. Every message sets it again for the full lifetime.
+  { id: 'chat', name: '__Host-chat', kind: 'cookie', lifetime: { days: 30 }, needsConsent: false },
+  // Set and cleared with it, readable by the pages (the token is not): only a page that finds it
+  // loads the chat panel and asks for the conversation; other visitors load nothing for the chat.
+  { id: 'chatActive', name: 'chat_active', kind: 'cookie', lifetime: { days: 30 }, needsConsent: false },
 ] as const satisfies readonly StorageEntry[];
 
 export type StorageId = (typeof STORAGE_ENTRIES)[number]['id'];

@@ -4,6 +4,7 @@ import { DEFAULT_SITE_CONFIG, type SiteConfig } from '#common/site-config.ts';
 import type { Deps, Settings } from './deps.ts';
 import { accountJobs, accountsFeature } from './features/accounts/index.ts';
 import { analyticsFeature, analyticsJobs } from './features/analytics/index.ts';
+import { chatFeature, chatJobs } from './features/chat/index.ts';
 import { contactFeature, contactJobs } from './features/contact/index.ts';
 import { staffFeature } from './features/staff/index.ts';
 import { tracingFeature } from './features/tracing/index.ts';
@@ -49,6 +50,7 @@ export const JOBS: JobDefinitions = {
   ...accountJobs,
   ...analyticsJobs,
   ...contactJobs,
+  ...chatJobs,
 };
 
 /** Largest request body an API endpoint reads, unless its feature says otherwise; a route may set a smaller one. */
@@ -77,6 +79,7 @@ export function createApp(options: AppOptions): App {
     accountsFeature(deps),
     contactFeature(deps),
     staffFeature(deps),
+    chatFeature(deps),
   ];
 
   const app = new Hono<AppEnv>();

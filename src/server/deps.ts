@@ -40,4 +40,10 @@ export interface Settings {
   passwordHashing?: { memoryCost: number; timeCost: number; parallelism: number };
   /** How many hashes run at once and may wait (see accounts/passwords.ts); half the processors by default. */
   hashingLimits?: { concurrency: number; queue: number };
+  /** How long an operator's chat reply may stay unread before it is mailed (CHAT_REPLY_MAIL_DELAY_SECONDS). */
+  chatReplyMailDelaySeconds: number;
+  /** New chat conversations a client address may start in 12 hours (CHAT_CONVERSATIONS_PER_CLIENT). */
+  chatConversationsPerClient: number;
+  /** Chat event streams: the heartbeat and how long one stays open before the browser reconnects; tests shorten them. */
+  chatStreams?: { heartbeatMs: number; lifetimeMs: number };
 }

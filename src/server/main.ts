@@ -24,6 +24,10 @@ async function main() {
   });
   const stop = () => {
     server.close(() => api.stop().finally(() => process.exit(0)));
+    // Event streams never end by themselves: requests under way get a moment, then what is left is
+    // cut, and browsers reconnect (to another instance) from the last event they saw.
+    server.closeIdleConnections();
+    setTimeout(() => server.closeAllConnections(), 2_000).unref();
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

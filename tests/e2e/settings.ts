@@ -8,3 +8,18 @@ export const SHORT_SESSION_PORT = PORT + 12;
 export const SHORT_SESSION_IDLE_SECONDS = 3;
 /** The servers' signing key: the tests make valid visitor identifiers with it. */
 export const SERVER_SECRET = 'e2e-secret-that-is-at-least-32-characters';
+/**
+ * Two sites for the chat tests, each with an operator seeded before it starts (chat-seed.ts): on
+ * the first the operator's console is open in the tests; on the second no operator is ever online,
+ * and unread replies are mailed after a short delay.
+ */
+export const CHAT_PORT = PORT + 13;
+export const CHAT_OFFLINE_PORT = PORT + 14;
+export const CHAT_REPLY_MAIL_DELAY_SECONDS = 2;
+/** The seeded operator: signed in by the session cookie whose token is this. */
+export const CHAT_OPERATOR = {
+  name: 'Olga Operator',
+  email: 'olga.operator@example.com',
+  phone: '+31612345678',
+  sessionToken: 'e2e-operator-session-token-that-nobody-else-knows',
+};

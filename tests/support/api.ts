@@ -50,7 +50,8 @@ export class TestClient {
     this.cookies.set(storageEntry('visitorId').name, issueFpid(TEST_SECRET, `visitor-${this.address}`));
   }
 
-  async request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
+  /** The answer as it comes, body unread (an event stream, say); cookies it sets are kept. */
+  async fetch(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Response> {
     const cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
     const response = await this.app.request(path, {
       method,
@@ -70,6 +71,11 @@ export class TestClient {
       if (gone) this.cookies.delete(name);
       else this.cookies.set(name, value);
     }
+    return response;
+  }
+
+  async request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
+    const response = await this.fetch(method, path, body, headers);
     const text = await response.text();
     return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : {} };
   }

@@ -16,6 +16,7 @@ import { useTitle } from './use-title.ts';
 const MessagePage = lazy(() => import('./pages/MessagePage.tsx'));
 const AnalyticsPage = lazy(() => import('./pages/AnalyticsPage.tsx'));
 const StaffPage = lazy(() => import('./pages/StaffPage.tsx'));
+const ChatPage = lazy(() => import('./pages/ChatPage.tsx'));
 
 type Gate =
   | { kind: 'checking' }
@@ -99,6 +100,8 @@ function Page({ route, me }: { route: ConsoleRoute; me: MeAnswer }) {
       return <InboxPage query={route.query} />;
     case 'message':
       return <MessagePage id={route.id} />;
+    case 'chat':
+      return <ChatPage />;
     case 'analytics':
       return <AnalyticsPage query={route.query} />;
     case 'staff':
@@ -130,6 +133,7 @@ function Layout({ me }: { me: MeAnswer }) {
 
   const nav: [string, string, boolean][] = [
     [CONSOLE_PATHS.inbox, t('nav.inbox'), route.page === 'inbox' || route.page === 'message'],
+    [CONSOLE_PATHS.chat, t('nav.chat'), route.page === 'chat'],
     [CONSOLE_PATHS.analytics, t('nav.analytics'), route.page === 'analytics'],
   ];
   if (me.role === 'admin') nav.push([CONSOLE_PATHS.staff, t('nav.staff'), route.page === 'staff']);

@@ -3,11 +3,12 @@ import { type MouseEvent, useSyncExternalStore } from 'react';
 /**
  * The console's few pages need no router library: the address is the state, links push to the
  * history, and the back button works. Paths: /console (inbox, its filters in the query),
- * /console/messages/:id, /console/analytics (its range in the query), /console/staff.
+ * /console/messages/:id, /console/chat, /console/analytics (its range in the query), /console/staff.
  */
 export type ConsoleRoute =
   | { page: 'inbox'; query: URLSearchParams }
   | { page: 'message'; id: string }
+  | { page: 'chat' }
   | { page: 'analytics'; query: URLSearchParams }
   | { page: 'staff' }
   | { page: 'missing' };
@@ -15,6 +16,7 @@ export type ConsoleRoute =
 export const CONSOLE_PATHS = {
   inbox: '/console',
   message: (id: string) => `/console/messages/${encodeURIComponent(id)}`,
+  chat: '/console/chat',
   analytics: '/console/analytics',
   staff: '/console/staff',
 } as const;
@@ -24,6 +26,7 @@ export function parseRoute(pathname: string, search: string): ConsoleRoute {
   const query = new URLSearchParams(search);
   if (path === CONSOLE_PATHS.inbox) return { page: 'inbox', query };
   if (path === CONSOLE_PATHS.analytics) return { page: 'analytics', query };
+  if (path === CONSOLE_PATHS.chat) return { page: 'chat' };
   if (path === CONSOLE_PATHS.staff) return { page: 'staff' };
   const message = /^\/console\/messages\/([^/]+)$/.exec(path);
   if (message?.[1]) return { page: 'message', id: decodeURIComponent(message[1]) };

@@ -18,6 +18,10 @@ export const DEFAULT_SETTINGS: Settings = {
   contactLanguage: DEFAULT_LANGUAGE,
   // A person writes once or twice; an office behind one address may hold a few such people.
   contactRateLimit: 10,
+  // Between Chatwoot's 2 minutes and Papercups' 20: long enough for a live answer to be seen live.
+  chatReplyMailDelaySeconds: 10 * 60,
+  // Chatwoot's figure for new widget conversations per address.
+  chatConversationsPerClient: 6,
 };
 
 const httpUrl = z.url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL' });
@@ -84,6 +88,23 @@ const EnvSchema = z
     CONTACT_LANGUAGE: z.enum(LANGUAGES).default(DEFAULT_SETTINGS.contactLanguage),
     /** Contact messages one client address may send per hour; raise it for browser tests. */
     CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(DEFAULT_SETTINGS.contactRateLimit),
+    /** Seconds an operator's chat reply may stay unread before it is mailed to the visitor (10 minutes). */
+    CHAT_REPLY_MAIL_DELAY_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(DAY_SECONDS)
+      .default(DEFAULT_SETTINGS.chatReplyMailDelaySeconds),
+    /**
+     * New chat conversations a client address may start in 12 hours. Raise it when many visitors
+     * share one address (or for browser tests).
+     */
+    CHAT_CONVERSATIONS_PER_CLIENT: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(1_000_000)
+      .default(DEFAULT_SETTINGS.chatConversationsPerClient),
   })
   .refine((env) => !env.POSTHOG_HOST === !env.POSTHOG_KEY, {
     message: 'POSTHOG_HOST and POSTHOG_KEY go together: set both or neither',
@@ -114,5 +135,7 @@ export function settingsFrom(env: Env): Settings {
     contactEmail: env.CONTACT_EMAIL,
     contactLanguage: env.CONTACT_LANGUAGE,
     contactRateLimit: env.CONTACT_RATE_LIMIT,
+    chatReplyMailDelaySeconds: env.CHAT_REPLY_MAIL_DELAY_SECONDS,
+    chatConversationsPerClient: env.CHAT_CONVERSATIONS_PER_CLIENT,
   };
 }

@@ -1,10 +1,11 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import { ChatSlot } from './ChatSlot.tsx';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
 
-/** Header, the page, footer. The page area keeps its height while a page is still loading. */
+/** Header, the page, footer, the chat. The page area keeps its height while a page is still loading. */
 export function SiteLayout() {
   const { t } = useTranslation();
   return (
@@ -19,6 +20,7 @@ export function SiteLayout() {
         </Suspense>
       </main>
       <Footer />
+      <ChatSlot />
     </>
   );
 }

@@ -20,7 +20,7 @@ export {
   type StaffMember,
   type StaffSession,
 } from './roles.ts';
-export { readSession } from './sessions.ts';
+export { type ActiveSession, readSession, type SessionState } from './sessions.ts';
 
 /** Registration, email confirmation, sign-in and sessions, password reset, the account itself. */
 export function accountsFeature(deps: Deps): Feature {

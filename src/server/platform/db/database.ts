@@ -1,5 +1,6 @@
 import { type Database, type DatabaseTimeouts, DEFAULT_TIMEOUTS, type Queryable } from './driver.ts';
 import { runMigrations } from './migrations.ts';
+import type { ListenerSettings } from './pg-listener.ts';
 import { openPglite } from './pglite-driver.ts';
 import { openPostgres } from './postgres-driver.ts';
 
@@ -12,6 +13,13 @@ export {
   type Queryable,
   type ScriptTransaction,
 } from './driver.ts';
+export {
+  type ListenOptions,
+  MAX_NOTIFY_PAYLOAD_BYTES,
+  type NotificationHandler,
+  notifyIn,
+  type Unlisten,
+} from './listener.ts';
 
 export interface DatabaseOptions {
   /** PGlite keeps its files in `${dataDir}/pglite`. */
@@ -19,14 +27,16 @@ export interface DatabaseOptions {
   /** When set, PostgreSQL is used instead and several server instances can share it. */
   databaseUrl?: string;
   timeouts?: Partial<DatabaseTimeouts>;
+  /** PostgreSQL's listening connection: how it reconnects and checks itself (tests make it quick). */
+  listener?: Partial<ListenerSettings>;
 }
 
 const MIGRATIONS_DIR = new URL('./migrations/', import.meta.url);
 
 /** Opens the database and brings its schema up to date before anyone queries it. */
-export async function openDatabase({ dataDir, databaseUrl, timeouts }: DatabaseOptions): Promise<Database> {
+export async function openDatabase({ dataDir, databaseUrl, timeouts, listener }: DatabaseOptions): Promise<Database> {
   const limits = { ...DEFAULT_TIMEOUTS, ...timeouts };
-  const driver = databaseUrl ? openPostgres(databaseUrl, limits) : await openPglite(dataDir, limits);
+  const driver = databaseUrl ? openPostgres(databaseUrl, limits, listener) : await openPglite(dataDir, limits);
   try {
     await runMigrations(driver, MIGRATIONS_DIR);
   } catch (error) {

@@ -1,4 +1,5 @@
 /** What every database driver provides, and the error it raises when the database does not answer. */
+import type { ListenOptions, NotificationHandler, Unlisten } from './listener.ts';
 
 export interface Database {
   /** One statement with `$1`-style parameters; the same SQL runs on PGlite and PostgreSQL. */
@@ -10,6 +11,16 @@ export interface Database {
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /** Whether the database answers a trivial query within `timeoutMs`: the readiness of /api/health. */
   ping(timeoutMs: number): Promise<boolean>;
+  /**
+   * Calls `handler` with the payload of every notification on `channel` (see `notify`), from this
+   * process or any other on the same database; resolves once listening. On PGlite the database
+   * lives in this process, so this is an in-process bus. On PostgreSQL one dedicated connection per
+   * handle listens; when it is lost it reconnects by itself and then calls `onResync`, since what
+   * was sent meanwhile is lost: read it from the database.
+   */
+  listen(channel: string, handler: NotificationHandler, options?: ListenOptions): Promise<Unlisten>;
+  /** Sends a notification now; inside a transaction, use `notifyIn(tx, ...)`, delivered at COMMIT. */
+  notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
   kind: 'pglite' | 'postgres';
 }

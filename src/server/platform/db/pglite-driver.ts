@@ -7,6 +7,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { NodeFS } from '@electric-sql/pglite/nodefs';
 import { lockDataDir, restrictTree, syncTree } from './data-dir.ts';
 import { type DatabaseTimeouts, DatabaseUnavailableError, type Driver } from './driver.ts';
+import { checkChannel, notifyIn, Subscribers } from './listener.ts';
 
 /**
  * PostgreSQL's settings for the embedded database: PGlite's own, with two changes.
@@ -137,8 +138,12 @@ export async function openPglite(dataDir: string, timeouts: DatabaseTimeouts): P
   }
   const gate = createGate();
   const wait = timeouts.connectMs + timeouts.statementMs;
+  // PGlite has one connection and no network: what it hears, it hears in this process, and it
+  // cannot lose its connection, so no resync is ever needed.
+  const subscribers = new Subscribers();
+  const stops = new Map<string, () => Promise<void>>();
 
-  return {
+  const driver: Driver = {
     kind: 'pglite',
     query: <T>(sql: string, params?: unknown[]) => gate(wait, async () => (await db.query<T>(sql, params)).rows),
     transaction: (fn) =>
@@ -166,5 +171,21 @@ export async function openPglite(dataDir: string, timeouts: DatabaseTimeouts): P
         await lock.release();
       }
     },
+    listen: async (channel, handler, options = {}) => {
+      checkChannel(channel);
+      const subscription = subscribers.add(channel, handler, options);
+      if (subscription.first) {
+        const stop = await gate(wait, () => db.listen(channel, (payload) => subscribers.deliver(channel, payload)));
+        stops.set(channel, stop);
+      }
+      return async () => {
+        if (!subscription.remove()) return;
+        const stop = stops.get(channel);
+        stops.delete(channel);
+        if (stop && !db.closed) await gate(wait, stop);
+      };
+    },
+    notify: (channel, payload) => notifyIn(driver, channel, payload),
   };
+  return driver;
 }

@@ -1,5 +1,7 @@
 import pg from 'pg';
 import { type DatabaseTimeouts, DatabaseUnavailableError, type Driver } from './driver.ts';
+import { notifyIn } from './listener.ts';
+import { DEFAULT_LISTENER_SETTINGS, type ListenerSettings, PgListener } from './pg-listener.ts';
 
 // PGlite reads bigint (count(*), bigserial) as a number while it is exact, and a date as UTC
 // midnight; pg would give a string and local midnight. Reading them alike here means code and
@@ -52,7 +54,11 @@ const NO_CLIENT_TIMEOUT_MS = 24 * 60 * 60 * 1000;
 /** A statement with its own client-side timeout (pg reads `query_timeout` per query; its types omit it). */
 const withClientTimeout = (text: string, ms: number) => ({ text, query_timeout: ms }) as pg.QueryConfig;
 
-export function openPostgres(connectionString: string, timeouts: DatabaseTimeouts): Driver {
+export function openPostgres(
+  connectionString: string,
+  timeouts: DatabaseTimeouts,
+  listenerSettings: Partial<ListenerSettings> = {},
+): Driver {
   const pool = new pg.Pool({
     connectionString,
     types,
@@ -71,8 +77,9 @@ export function openPostgres(connectionString: string, timeouts: DatabaseTimeout
   // An idle connection that the server drops emits 'error' on the pool; unheard, it would end the
   // process. The pool discards that connection and opens a new one when it needs it.
   pool.on('error', (error) => console.error('PostgreSQL idle connection lost:', error.message));
+  const listener = new PgListener(connectionString, { ...DEFAULT_LISTENER_SETTINGS, ...listenerSettings });
 
-  return {
+  const driver: Driver = {
     kind: 'postgres',
     query: async <T>(sql: string, params?: unknown[]) => (await pool.query(sql, params).catch(rethrow)).rows as T[],
     transaction: async (fn) => {
@@ -115,6 +122,12 @@ export function openPostgres(connectionString: string, timeouts: DatabaseTimeout
         clearTimeout(timer);
       }
     },
-    close: () => pool.end(),
+    listen: (channel, handler, options) => listener.listen(channel, handler, options),
+    notify: (channel, payload) => notifyIn(driver, channel, payload),
+    close: async () => {
+      await listener.close();
+      await pool.end();
+    },
   };
+  return driver;
 }

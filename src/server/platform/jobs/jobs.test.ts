@@ -48,6 +48,23 @@ describeOnDatabases('jobs', (db) => {
     expect(await jobsOf('test.rolled-back')).toEqual([]);
   });
 
+  it('runs a delayed job only once it is due', async () => {
+    let runs = 0;
+    const runner = startJobRunner(
+      { db: db(), mailer: noMail },
+      { 'test.later': { run: async () => void runs++ } },
+      { pollMs: 60_000 },
+    );
+    await enqueue(db(), 'test.later', {}, { delaySeconds: 600 });
+    const [waiting] = await jobsOf('test.later');
+    expect(waiting?.due_in).toBeGreaterThan(590);
+    expect(await runner.runDue()).toBe(0);
+    await db().query("UPDATE jobs SET run_at = now() WHERE kind = 'test.later'");
+    expect(await runner.runDue()).toBe(1);
+    expect(runs).toBe(1);
+    await runner.stop();
+  });
+
   it('retries a failing job later, with a growing wait, and keeps the reason', async () => {
     let fail = true;
     const runner = createJobRunner(

@@ -25,9 +25,21 @@ const DEFAULT_GIVE_UP_SECONDS = 24 * 60 * 60;
 const LEASE_SECONDS = 120;
 const BATCH = 10;
 
-/** Adds a job; call it with the transaction of the change that causes it, so both happen or neither. */
-export async function enqueue(db: Queryable, kind: string, payload: unknown = {}): Promise<void> {
-  await db.query('INSERT INTO jobs (kind, payload) VALUES ($1, $2::jsonb)', [kind, JSON.stringify(payload)]);
+/**
+ * Adds a job; call it with the transaction of the change that causes it, so both happen or neither.
+ * With `delaySeconds` it is due that much later (by the database's clock).
+ */
+export async function enqueue(
+  db: Queryable,
+  kind: string,
+  payload: unknown = {},
+  { delaySeconds = 0 }: { delaySeconds?: number } = {},
+): Promise<void> {
+  await db.query(
+    `INSERT INTO jobs (kind, payload, run_at)
+     VALUES ($1, $2::jsonb, statement_timestamp() + $3::double precision * interval '1 second')`,
+    [kind, JSON.stringify(payload), delaySeconds],
+  );
 }
 
 /** Makes sure each recurring job exists once, due now; every instance may call it at start. */

@@ -1,0 +1,377 @@
+// `npm run bench:chat`: the support chat's budgets (issue 11).
+//   latency  a visitor's message on one instance reaching an operator's console stream on another,
+//            and the reply back, both instances on one PostgreSQL (DATABASE_URL, or
+//            TEST_DATABASE_URL; a throwaway schema is made and dropped): p50, p95, p99, max.
+//   streams  1,000 visitors' event streams open on one instance (PGlite, or PostgreSQL with
+//            --database postgres): the instance's memory before and after, per stream, and how long
+//            one change takes to reach all of them.
+//   size     what the launcher and the panel add to a public page (see chat-size.ts).
+// Options: --only latency|streams|size, --messages N (default 500), --streams N (default 1000).
+
+import { fork } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { CHAT_API, CONSOLE_CHAT_API } from '#common/chat-api.ts';
+import { openDatabase } from '#server/platform/db/database.ts';
+import { chatMessage } from '#tests/support/chat.ts';
+import { freePort, HttpClient, type Instance, seedStaff, startInstance } from '#tests/support/instances.ts';
+import { chatSizes } from './chat-size.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    only: { type: 'string' },
+    messages: { type: 'string', default: '500' },
+    streams: { type: 'string', default: '1000' },
+    database: { type: 'string', default: 'pglite' },
+  },
+});
+const MESSAGES = Number(args.messages);
+const STREAMS = Number(args.streams);
+const postgresUrl = process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+const summary = (samples: number[]) => {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const f = (n: number) => `${n.toFixed(1)} ms`;
+  return `p50 ${f(percentile(sorted, 50))}, p95 ${f(percentile(sorted, 95))}, p99 ${f(percentile(sorted, 99))}, max ${f(sorted.at(-1) ?? Number.NaN)} (${sorted.length} messages)`;
+};
+
+/**
+ * Calls `onEvent` for each event of a stream as it arrives (no polling), until the body ends;
+ * returns how to leave it.
+ */
+function consume(response: Response, onEvent: (event: string, data: string) => void): () => Promise<void> {
+  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  void (async () => {
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) return;
+        buffer += decoder.decode(value, { stream: true });
+        for (let end = buffer.indexOf('\n\n'); end !== -1; end = buffer.indexOf('\n\n')) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          let event = 'message';
+          const data: string[] = [];
+          for (const line of block.split('\n')) {
+            if (line.startsWith('event: ')) event = line.slice(7);
+            else if (line.startsWith('data: ')) data.push(line.slice(6));
+          }
+          if (data.length > 0) onEvent(event, data.join('\n'));
+        }
+      }
+    } catch {
+      // Cancelled.
+    }
+  })();
+  return () => reader.cancel().catch(() => {});
+}
+
+/** Resolves `wait(key)` when `arrive(key)` is called, and remembers when. */
+function arrivals() {
+  const waiting = new Map<string, (at: number) => void>();
+  const early = new Map<string, number>();
+  return {
+    arrive(key: string) {
+      const at = performance.now();
+      const resolve = waiting.get(key);
+      if (resolve) {
+        waiting.delete(key);
+        resolve(at);
+      } else early.set(key, at);
+    },
+    wait(key: string): Promise<number> {
+      const at = early.get(key);
+      if (at !== undefined) return Promise.resolve(at);
+      return new Promise((resolve) => waiting.set(key, resolve));
+    },
+  };
+}
+
+async function withSchema<T>(run: (url: string) => Promise<T>): Promise<T> {
+  if (!postgresUrl) throw new Error('Set DATABASE_URL (or TEST_DATABASE_URL) to a PostgreSQL database');
+  const schema = `bench_${randomBytes(6).toString('hex')}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: postgresUrl });
+    await client.connect();
+    await client.query(sql).finally(() => client.end());
+  };
+  await admin(`CREATE SCHEMA ${schema}`);
+  const url = new URL(postgresUrl);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  try {
+    return await run(url.href);
+  } finally {
+    await admin(`DROP SCHEMA ${schema} CASCADE`);
+  }
+}
+
+async function benchLatency() {
+  await withSchema(async (url) => {
+    const db = await openDatabase({ dataDir: 'unused', databaseUrl: url });
+    const operators = Array.from({ length: 5 }, () => new HttpClient());
+    for (const operator of operators) await seedStaff(db, operator);
+    const instances: Instance[] = [];
+    const streams: (() => Promise<void>)[] = [];
+    try {
+      const [a, b] = await Promise.all([startInstance({ DATABASE_URL: url }), startInstance({ DATABASE_URL: url })]);
+      instances.push(a as Instance, b as Instance);
+      if (!a || !b) throw new Error('instances did not start');
+      // The operator's console on B hears every visitor message.
+      const atConsole = arrivals();
+      const consoleResponse = await operators[0]?.fetch(b.url, 'GET', CONSOLE_CHAT_API.stream);
+      if (!consoleResponse?.body) throw new Error('no console stream');
+      let consoleReady: () => void = () => {};
+      const ready = new Promise<void>((resolve) => {
+        consoleReady = resolve;
+      });
+      streams.push(
+        consume(consoleResponse, (event, data) => {
+          if (event === 'ready') consoleReady();
+          if (event === 'message') atConsole.arrive((JSON.parse(data) as { clientMessageId: string }).clientMessageId);
+        }),
+      );
+      await ready;
+
+      // Visitors on A; each writes a few messages (the per-conversation limit is 10 a minute).
+      const visitors = Array.from({ length: Math.ceil(MESSAGES / 5) }, () => new HttpClient());
+      const conversations: number[] = [];
+      for (const visitor of visitors) {
+        const started = await visitor.post(a.url, CHAT_API.messages, chatMessage('hello'));
+        if (started.status !== 201) throw new Error(`first message answered ${started.status}`);
+      }
+      const [first] = await db.query<{ id: number }>('SELECT min(id)::integer AS id FROM chat_conversations');
+      for (let i = 0; i < visitors.length; i++) conversations.push((first?.id ?? 0) + i);
+
+      const toConsole: number[] = [];
+      const post: number[] = [];
+      const afterAnswer: number[] = [];
+      for (let i = 0; i < MESSAGES - visitors.length; i++) {
+        const visitor = visitors[i % visitors.length] as HttpClient;
+        const message = chatMessage(`message ${i}`);
+        const arrived = atConsole.wait(message.clientMessageId);
+        const start = performance.now();
+        const answer = await visitor.post(a.url, CHAT_API.messages, message);
+        const answered = performance.now();
+        post.push(answered - start);
+        if (answer.status !== 201) throw new Error(`message answered ${answer.status}`);
+        const at = await arrived;
+        toConsole.push(at - start);
+        // Often negative: the event reaches B's console before A's answer reaches the visitor.
+        afterAnswer.push(at - answered);
+      }
+
+      // The other way: each visitor follows its conversation on A; operators answer on B.
+      const atVisitors = arrivals();
+      for (const visitor of visitors) {
+        const response = await visitor.fetch(a.url, 'GET', CHAT_API.stream);
+        if (!response.body) throw new Error('no visitor stream');
+        const opened = new Promise<void>((resolve) => {
+          streams.push(
+            consume(response, (event, data) => {
+              if (event === 'ready') resolve();
+              if (event === 'message')
+                atVisitors.arrive((JSON.parse(data) as { clientMessageId: string }).clientMessageId);
+            }),
+          );
+        });
+        await opened;
+      }
+      const toVisitor: number[] = [];
+      for (let i = 0; i < MESSAGES - visitors.length; i++) {
+        const operator = operators[i % operators.length] as HttpClient;
+        const reply = chatMessage(`reply ${i}`);
+        const arrived = atVisitors.wait(reply.clientMessageId);
+        const start = performance.now();
+        const answer = await operator.post(
+          b.url,
+          CONSOLE_CHAT_API.reply(conversations[i % conversations.length] ?? 0),
+          reply,
+        );
+        if (answer.status !== 201) throw new Error(`reply answered ${answer.status}`);
+        toVisitor.push((await arrived) - start);
+      }
+      console.log('\nChat across two instances on one PostgreSQL (loopback), one message at a time');
+      console.log(`  visitor on A -> operator's console on B:  ${summary(toConsole)}`);
+      console.log(`  the visitor's POST on A alone:            ${summary(post)}`);
+      console.log(`  arrival on B after A's answer:            ${summary(afterAnswer)}`);
+      console.log(
+        `  (load average while it ran: ${loadavg()
+          .map((n) => n.toFixed(1))
+          .join(', ')} on ${cpus().length} cores)`,
+      );
+      console.log(`  operator on B -> visitor's stream on A:   ${summary(toVisitor)}`);
+    } finally {
+      await Promise.all(streams.map((cancel) => cancel()));
+      await Promise.all(instances.map((instance) => instance.stop()));
+      await db.close();
+    }
+  });
+}
+
+interface BenchServer {
+  url: string;
+  memory(): Promise<NodeJS.MemoryUsage>;
+  stop(): Promise<void>;
+}
+
+/** The API in a child process that reports its memory after a garbage collection (chat-bench-server.ts). */
+async function startBenchServer(env: Record<string, string>): Promise<BenchServer> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'chat-bench-'));
+  const port = await freePort();
+  const child = fork(path.join(import.meta.dirname, 'chat-bench-server.ts'), [], {
+    execArgv: ['--expose-gc'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dir,
+      SERVER_SECRET: 'chat-bench-secret-of-at-least-32-characters',
+      TRUST_PROXY: '1',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  const exited = new Promise<never>((_, reject) =>
+    child.once('exit', () => reject(new Error('the bench server exited'))),
+  );
+  exited.catch(() => {});
+  const next = <T>(key: string) =>
+    Promise.race([
+      exited,
+      new Promise<T>((resolve) => {
+        const onMessage = (message: Record<string, unknown>) => {
+          if (!(key in message)) return;
+          child.off('message', onMessage);
+          resolve(message[key] as T);
+        };
+        child.on('message', onMessage);
+      }),
+    ]);
+  await next('listening');
+  return {
+    url: `http://127.0.0.1:${port}`,
+    memory() {
+      const answer = next<NodeJS.MemoryUsage>('memory');
+      child.send({ memory: true });
+      return answer;
+    },
+    async stop() {
+      child.send({ stop: true });
+      await exited.catch(() => {});
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The server's memory once settled: the smallest of a few readings, each after a garbage collection. */
+async function settledMemory(server: BenchServer) {
+  const readings: NodeJS.MemoryUsage[] = [];
+  for (let i = 0; i < 5; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    readings.push(await server.memory());
+  }
+  const least = (key: keyof NodeJS.MemoryUsage) => Math.min(...readings.map((reading) => reading[key]));
+  return { rss: least('rss'), heap: least('heapUsed'), external: least('external') };
+}
+
+async function benchStreams() {
+  const run = async (databaseUrl?: string) => {
+    const env: Record<string, string> = databaseUrl ? { DATABASE_URL: databaseUrl } : {};
+    const instance = await startBenchServer(env);
+    const streams: (() => Promise<void>)[] = [];
+    try {
+      const visitors = Array.from({ length: STREAMS }, () => new HttpClient());
+      for (let i = 0; i < visitors.length; i += 50) {
+        await Promise.all(
+          visitors.slice(i, i + 50).map(async (visitor) => {
+            const answer = await visitor.post(instance.url, CHAT_API.messages, chatMessage('hello'));
+            if (answer.status !== 201) throw new Error(`first message answered ${answer.status}`);
+          }),
+        );
+      }
+      const before = await settledMemory(instance);
+      let readyCount = 0;
+      let onlineCount = 0;
+      let allReady: () => void = () => {};
+      const everyoneReady = new Promise<void>((resolve) => {
+        allReady = resolve;
+      });
+      let allOnline: () => void = () => {};
+      const everyoneOnline = new Promise<void>((resolve) => {
+        allOnline = resolve;
+      });
+      for (let i = 0; i < visitors.length; i += 50) {
+        await Promise.all(
+          visitors.slice(i, i + 50).map(async (visitor) => {
+            const response = await visitor.fetch(instance.url, 'GET', CHAT_API.stream);
+            if (response.status !== 200 || !response.body) throw new Error(`stream answered ${response.status}`);
+            streams.push(
+              consume(response, (event, data) => {
+                if (event === 'ready' && ++readyCount === STREAMS) allReady();
+                if (event === 'presence' && (JSON.parse(data) as { operatorsOnline: boolean }).operatorsOnline) {
+                  if (++onlineCount === STREAMS) allOnline();
+                }
+              }),
+            );
+          }),
+        );
+      }
+      await everyoneReady;
+      const after = await settledMemory(instance);
+      // One change every stream shows: an operator comes online.
+      const db = databaseUrl ? await openDatabase({ dataDir: 'unused', databaseUrl }) : null;
+      let fanOut = Number.NaN;
+      if (db) {
+        const operator = new HttpClient();
+        await seedStaff(db, operator);
+        const start = performance.now();
+        const response = await operator.fetch(instance.url, 'GET', CONSOLE_CHAT_API.stream);
+        if (response.body) streams.push(consume(response, () => {}));
+        await everyoneOnline;
+        fanOut = performance.now() - start;
+        await db.close();
+      }
+      const store = databaseUrl ? 'PostgreSQL' : 'PGlite';
+      console.log(`\n${STREAMS} open event streams on one instance (${store})`);
+      const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MB`;
+      const per = (key: 'rss' | 'heap' | 'external') =>
+        `${((after[key] - before[key]) / 1024 / STREAMS).toFixed(1)} KB`;
+      console.log(
+        `  process memory (RSS): ${mb(before.rss)} before, ${mb(after.rss)} with the streams: ${per('rss')} per stream`,
+      );
+      console.log(
+        `  JavaScript heap in use: ${mb(before.heap)} before, ${mb(after.heap)} with them: ${per('heap')} per stream`,
+      );
+      console.log(`  external (buffers): ${per('external')} per stream`);
+      if (db) console.log(`  an operator coming online reaches all ${STREAMS} streams in ${fanOut.toFixed(0)} ms`);
+    } finally {
+      await Promise.all(streams.map((cancel) => cancel()));
+      await instance.stop();
+    }
+  };
+  if (args.database === 'postgres') await withSchema((url) => run(url));
+  else await run();
+}
+
+async function benchSize() {
+  const sizes = await chatSizes();
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(2)} KB`;
+  console.log('\nWhat the chat adds to a public page, gzip as served (node scripts/chat-size.ts --base for the entry)');
+  console.log(
+    `  launcher and its styles: ${kb(sizes.launcher)}; texts of one language: ${kb(sizes.largestTexts)} at most`,
+  );
+  console.log(`  panel: ${kb(sizes.panel)}`);
+}
+
+const only = args.only;
+if (!only || only === 'size') await benchSize();
+if (!only || only === 'latency') await benchLatency();
+if (!only || only === 'streams') await benchStreams();

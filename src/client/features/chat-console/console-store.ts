@@ -1,0 +1,197 @@
+import { useSyncExternalStore } from 'react';
+import { callApi } from '#client/lib/api-client.ts';
+import { type FollowedStream, followStream, type StreamState } from '#client/lib/event-stream.ts';
+import {
+  CHAT_EVENTS,
+  CONSOLE_CHAT_API,
+  type ConsoleConversation,
+  type ConsoleListAnswer,
+  type ConsoleMessage,
+  type ConsolePresenceEvent,
+  type ConsoleThreadAnswer,
+  type OperatorPresence,
+} from '#common/chat-api.ts';
+
+export type ListStatus = 'open' | 'closed';
+
+export interface PendingReply {
+  clientMessageId: string;
+  body: string;
+  failed: boolean;
+}
+
+export interface ConsoleState {
+  loaded: boolean;
+  status: ListStatus;
+  conversations: ConsoleConversation[];
+  operators: OperatorPresence[];
+  selected: number | null;
+  thread: { conversation: ConsoleConversation; messages: ConsoleMessage[] } | null;
+  pending: PendingReply[];
+  connection: StreamState | 'off';
+  /** The last action on the selected conversation failed. */
+  failed: boolean;
+}
+
+const initial: ConsoleState = {
+  loaded: false,
+  status: 'open',
+  conversations: [],
+  operators: [],
+  selected: null,
+  thread: null,
+  pending: [],
+  connection: 'off',
+  failed: false,
+};
+
+let state = initial;
+const listeners = new Set<() => void>();
+let stream: FollowedStream | null = null;
+let readSent = new Map<number, number>();
+
+function update(change: Partial<ConsoleState>) {
+  state = { ...state, ...change };
+  for (const listener of listeners) listener();
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+export const useConsoleChat = () =>
+  useSyncExternalStore(
+    subscribe,
+    () => state,
+    () => state,
+  );
+
+const byActivity = (a: ConsoleConversation, b: ConsoleConversation) => b.lastMessageAt.localeCompare(a.lastMessageAt);
+
+/** Puts a conversation in the list when it has the list's status, takes it out otherwise. */
+function upsert(conversation: ConsoleConversation) {
+  const others = state.conversations.filter((c) => c.id !== conversation.id);
+  const conversations = conversation.status === state.status ? [...others, conversation].sort(byActivity) : others;
+  const thread = state.thread?.conversation.id === conversation.id ? { ...state.thread, conversation } : state.thread;
+  update({ conversations, thread });
+}
+
+function addMessage(message: ConsoleMessage) {
+  const thread = state.thread;
+  if (!thread || thread.conversation.id !== message.conversationId) return;
+  if (thread.messages.some((m) => m.id === message.id)) return;
+  const messages = [...thread.messages, message].sort((a, b) => a.id - b.id);
+  update({
+    thread: { ...thread, messages },
+    pending: state.pending.filter((p) => p.clientMessageId !== message.clientMessageId),
+  });
+  markRead();
+}
+
+function follow(cursor: number) {
+  stream?.close();
+  stream = followStream(CONSOLE_CHAT_API.stream, cursor, {
+    events: {
+      [CHAT_EVENTS.message]: addMessage,
+      [CHAT_EVENTS.conversation]: upsert,
+      [CHAT_EVENTS.presence]: ({ operators }: ConsolePresenceEvent) => update({ operators }),
+    },
+    onState: (connection) => update({ connection }),
+    // Refused: signed out, or no longer an operator. Nothing to follow then.
+    onRefused: async () => (await callApi(CONSOLE_CHAT_API.conversations)).ok,
+  });
+}
+
+/** Reads the list of one status and follows every change from there. */
+export async function showList(status: ListStatus): Promise<void> {
+  update({ status });
+  const result = await callApi<ConsoleListAnswer>(`${CONSOLE_CHAT_API.conversations}?status=${status}`);
+  if (!result.ok) return update({ loaded: true, failed: true });
+  update({
+    loaded: true,
+    conversations: [...result.data.conversations].sort(byActivity),
+    operators: result.data.operators,
+  });
+  // The stream starts where the list was read, so nothing between the two is lost.
+  if (!stream) follow(result.data.cursor);
+}
+
+export async function select(id: number): Promise<void> {
+  update({ selected: id, failed: false });
+  const result = await callApi<ConsoleThreadAnswer>(CONSOLE_CHAT_API.conversation(id));
+  if (state.selected !== id) return;
+  if (!result.ok) return update({ thread: null, failed: true });
+  update({ thread: { conversation: result.data.conversation, messages: result.data.messages } });
+  markRead();
+}
+
+/** Back to the console tab: what came meanwhile in the open conversation is read now. */
+export function revisit() {
+  if (document.visibilityState === 'visible' && state.selected !== null) void select(state.selected);
+}
+
+/** What the operator looks at counts as read for the whole team. */
+function markRead() {
+  const thread = state.thread;
+  if (!thread || document.visibilityState !== 'visible') return;
+  const last = thread.messages.at(-1)?.id ?? 0;
+  const id = thread.conversation.id;
+  if (last <= thread.conversation.operatorReadId || last <= (readSent.get(id) ?? 0)) return;
+  readSent.set(id, last);
+  void callApi<{ conversation: ConsoleConversation }>(CONSOLE_CHAT_API.read(id), { upTo: last }).then((result) => {
+    if (result.ok) upsert(result.data.conversation);
+  });
+}
+
+async function deliver(id: number, reply: PendingReply) {
+  const result = await callApi<{ message: ConsoleMessage; conversation: ConsoleConversation }>(
+    CONSOLE_CHAT_API.reply(id),
+    { body: reply.body, clientMessageId: reply.clientMessageId },
+  );
+  if (!result.ok) {
+    update({
+      pending: state.pending.map((p) => (p.clientMessageId === reply.clientMessageId ? { ...p, failed: true } : p)),
+    });
+    return;
+  }
+  addMessage(result.data.message);
+  upsert(result.data.conversation);
+}
+
+export function reply(body: string) {
+  const id = state.selected;
+  if (id === null) return;
+  const pending: PendingReply = { clientMessageId: crypto.randomUUID(), body, failed: false };
+  update({ pending: [...state.pending, pending] });
+  void deliver(id, pending);
+}
+
+export function retryReply(clientMessageId: string) {
+  const id = state.selected;
+  const pending = state.pending.find((p) => p.clientMessageId === clientMessageId);
+  if (id === null || !pending) return;
+  const again = { ...pending, failed: false };
+  update({ pending: state.pending.map((p) => (p === pending ? again : p)) });
+  void deliver(id, again);
+}
+
+async function act(path: string, body: unknown) {
+  const result = await callApi<{ conversation: ConsoleConversation }>(path, body);
+  if (!result.ok) return update({ failed: true });
+  update({ failed: false });
+  upsert(result.data.conversation);
+}
+
+export const closeSelected = () => state.selected !== null && act(CONSOLE_CHAT_API.close(state.selected), {});
+
+export const blockSelected = (blocked: boolean) =>
+  state.selected !== null && act(CONSOLE_CHAT_API.block(state.selected), { blocked });
+
+/** Stops following (the console left the chat screen); the next showList starts afresh. */
+export function stop() {
+  stream?.close();
+  stream = null;
+  readSent = new Map();
+  state = initial;
+}

@@ -1,0 +1,162 @@
+import type { OperatorPresence } from '#common/chat-api.ts';
+import type { Database, Unlisten } from '#server/platform/db/database.ts';
+import { CHAT_CHANNEL, type ChatNotice, operatorsOnline, touchPresence } from './chat-queries.ts';
+
+/** One open event stream, as the hub sees it. */
+export interface StreamSink {
+  /** Something this stream may show has changed: it reads what from the database. */
+  wake(): void;
+  /** Who of the team is online changed. */
+  presence(operators: OperatorPresence[]): void;
+  /** A comment line, so that proxies and NATs keep an idle connection open. */
+  ping(): void;
+  close(): void;
+}
+
+/**
+ * Streams one conversation may hold open on one instance: a visitor's tabs. Beyond it the oldest
+ * is closed, so that one cookie cannot hold an instance's memory.
+ */
+export const MAX_STREAMS_PER_CONVERSATION = 10;
+
+export interface HubSettings {
+  /** Between heartbeats: under the 60 s that proxies (nginx's default) and NATs allow an idle connection. */
+  heartbeatMs: number;
+}
+
+/**
+ * The event streams open on this instance and how they learn of changes. Nothing here is needed by
+ * another instance: every change is in the database first, then announced on the chat channel
+ * (LISTEN/NOTIFY on PostgreSQL, PGlite's own channel in process), and each instance wakes the
+ * streams it holds, which read what changed. A visitor's stream wakes only for its conversation;
+ * a console stream for every one. When the listening connection comes back after a loss, every
+ * stream reads what it missed.
+ */
+export class ChatHub {
+  private readonly byConversation = new Map<number, Set<StreamSink>>();
+  private readonly consoles = new Map<StreamSink, string>();
+  private listening: Promise<Unlisten | null> | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  private operators: OperatorPresence[] | null = null;
+  private readonly db: Database;
+  private readonly settings: HubSettings;
+
+  constructor(db: Database, settings: HubSettings) {
+    this.db = db;
+    this.settings = settings;
+  }
+
+  /** Streams open on this instance. */
+  get size(): { visitors: number; consoles: number } {
+    let visitors = 0;
+    for (const set of this.byConversation.values()) visitors += set.size;
+    return { visitors, consoles: this.consoles.size };
+  }
+
+  /** The team online as this instance last read it, or null before it has read it. */
+  get knownOperators(): OperatorPresence[] | null {
+    return this.operators;
+  }
+
+  addVisitorStream(conversationId: number, sink: StreamSink): () => void {
+    let set = this.byConversation.get(conversationId);
+    if (!set) {
+      set = new Set();
+      this.byConversation.set(conversationId, set);
+    }
+    set.add(sink);
+    if (set.size > MAX_STREAMS_PER_CONVERSATION) set.values().next().value?.close();
+    this.started();
+    return () => {
+      set.delete(sink);
+      if (set.size === 0 && this.byConversation.get(conversationId) === set) this.byConversation.delete(conversationId);
+      this.stopIfIdle();
+    };
+  }
+
+  /** A console stream; `streamId` is its presence row, kept fresh by the heartbeat. */
+  addConsoleStream(streamId: string, sink: StreamSink): () => void {
+    this.consoles.set(sink, streamId);
+    this.started();
+    return () => {
+      this.consoles.delete(sink);
+      this.stopIfIdle();
+    };
+  }
+
+  /** Reads who is online and tells every stream when it changed. */
+  async refreshPresence(): Promise<void> {
+    const operators = await operatorsOnline(this.db);
+    if (this.operators && JSON.stringify(operators) === JSON.stringify(this.operators)) return;
+    this.operators = operators;
+    for (const sink of this.sinks()) sink.presence(operators);
+  }
+
+  private *sinks(): Iterable<StreamSink> {
+    for (const set of this.byConversation.values()) yield* set;
+    yield* this.consoles.keys();
+  }
+
+  private started() {
+    this.listening ??= this.db
+      .listen(CHAT_CHANNEL, (payload) => this.heard(payload), { onResync: () => this.resync() })
+      .then(
+        (unlisten) => {
+          // Streams opened before the channel was heard may have missed a change in between.
+          this.resync();
+          return unlisten;
+        },
+        (error: Error) => {
+          console.error('Chat could not listen for changes:', error.message);
+          this.listening = null;
+          return null;
+        },
+      );
+    if (!this.operators) {
+      this.refreshPresence().catch((error: Error) => console.error('Chat presence failed:', error.message));
+    }
+    if (!this.timer) {
+      this.timer = setInterval(() => this.heartbeat(), this.settings.heartbeatMs);
+      this.timer.unref();
+    }
+  }
+
+  private stopIfIdle() {
+    if (this.byConversation.size > 0 || this.consoles.size > 0 || !this.timer) return;
+    clearInterval(this.timer);
+    this.timer = null;
+    // Nobody refreshes it while no stream is open: read it afresh for the next one.
+    this.operators = null;
+    // Keeps listening: the next stream is likely soon, and the connection is one per instance.
+  }
+
+  private heard(payload: string) {
+    let notice: ChatNotice;
+    try {
+      notice = JSON.parse(payload) as ChatNotice;
+    } catch {
+      return;
+    }
+    if ('c' in notice) {
+      for (const sink of this.byConversation.get(notice.c) ?? []) sink.wake();
+      for (const sink of this.consoles.keys()) sink.wake();
+    } else if ('p' in notice) {
+      this.refreshPresence().catch((error: Error) => console.error('Chat presence failed:', error.message));
+    }
+  }
+
+  private resync() {
+    for (const sink of this.sinks()) sink.wake();
+    this.refreshPresence().catch((error: Error) => console.error('Chat presence failed:', error.message));
+  }
+
+  private heartbeat() {
+    for (const sink of this.sinks()) sink.ping();
+    const streamIds = [...this.consoles.values()];
+    const touched = streamIds.length > 0 ? touchPresence(this.db, streamIds) : Promise.resolve();
+    // Also notices operators whose instance died: their rows stop being fresh without a notice.
+    touched
+      .then(() => this.refreshPresence())
+      .catch((error: Error) => console.error('Chat heartbeat failed:', error.message));
+  }
+}

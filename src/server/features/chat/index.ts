@@ -1,0 +1,25 @@
+import type { Deps } from '#server/deps.ts';
+import { newRoutes } from '#server/http/context.ts';
+import type { Feature } from '#server/http/feature.ts';
+import type { ChatDeps } from './chat-deps.ts';
+import { ChatHub } from './chat-hub.ts';
+import { consoleChatRoutes } from './console-routes.ts';
+import { visitorChatRoutes } from './visitor-routes.ts';
+
+export { chatJobs } from './chat-jobs.ts';
+
+/** Under nginx's 60 s (and most NATs'), so an idle stream is never taken for a dead one. */
+const HEARTBEAT_MS = 25_000;
+/** Zulip's queue lifetime: a stream is renewed by the browser, which also frees what it held. */
+const STREAM_LIFETIME_MS = 10 * 60_000;
+
+/**
+ * The support chat: the visitors' widget API and the operators' console API, with live event
+ * streams fed through the database, so every instance delivers every message.
+ */
+export function chatFeature(deps: Deps): Feature {
+  const streams = deps.settings.chatStreams ?? { heartbeatMs: HEARTBEAT_MS, lifetimeMs: STREAM_LIFETIME_MS };
+  const chatDeps: ChatDeps = { ...deps, hub: new ChatHub(deps.db, streams), streams };
+  const routes = newRoutes().route('/', visitorChatRoutes(chatDeps)).route('/', consoleChatRoutes(chatDeps));
+  return { routes };
+}

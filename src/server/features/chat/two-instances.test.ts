@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHAT_API, CONSOLE_CHAT_API, type SendAnswer } from '#common/chat-api.ts';
+import { type Database, openDatabase } from '#server/platform/db/database.ts';
+import { chatMessage } from '#tests/support/chat.ts';
+import { type TestStore, targets } from '#tests/support/databases.ts';
+import { HttpClient, type Instance, seedStaff, startInstance } from '#tests/support/instances.ts';
+
+const postgres = targets.find((target) => target.kind === 'postgres');
+
+/**
+ * Two server processes on one PostgreSQL, as behind a load balancer: whatever instance a visitor
+ * and an operator reach, each sees the other's messages live. Nothing but the database joins them.
+ */
+describe.skipIf(!postgres || postgres.skip)('chat across two server processes on one PostgreSQL', () => {
+  let store: TestStore;
+  let db: Database;
+  const instances: Instance[] = [];
+  let a: Instance;
+  let b: Instance;
+  const operator = new HttpClient();
+
+  beforeAll(async () => {
+    store = await (postgres as NonNullable<typeof postgres>).createStore();
+    // Opening it creates the tables before the instances start.
+    db = await openDatabase(store.options);
+    await seedStaff(db, operator);
+    const url = (name: string) => {
+      const address = new URL(store.options.databaseUrl as string);
+      address.searchParams.set('application_name', name);
+      return address.href;
+    };
+    [a, b] = await Promise.all([
+      startInstance({ DATABASE_URL: url('chat-a') }),
+      startInstance({ DATABASE_URL: url('chat-b') }),
+    ]);
+    instances.push(a, b);
+  }, 60_000);
+
+  afterAll(async () => {
+    await Promise.all(instances.map((instance) => instance.stop()));
+    await db?.close();
+    await store?.drop();
+  });
+
+  it('delivers a visitor on one instance to an operator on the other, and the reply back, live', {
+    timeout: 30_000,
+  }, async () => {
+    const visitor = new HttpClient();
+    const consoleOnB = await operator.stream(b.url, CONSOLE_CHAT_API.stream);
+    try {
+      await consoleOnB.ready();
+      const first = await visitor.post<SendAnswer>(a.url, CHAT_API.messages, chatMessage('Written on instance A'));
+      expect(first.status).toBe(201);
+      // The operator's console is open on B: the visitor on A is told someone is online.
+      expect(first.body.conversation.operatorsOnline).toBe(true);
+      await consoleOnB.until(() =>
+        expect(consoleOnB.of('message').map((m) => m.body)).toEqual(['Written on instance A']),
+      );
+      const conversationId = consoleOnB.of<{ conversationId: number }>('message')[0]?.conversationId as number;
+
+      const visitorOnA = await visitor.stream(a.url, CHAT_API.stream);
+      try {
+        await visitorOnA.ready();
+        const reply = await operator.post(b.url, CONSOLE_CHAT_API.reply(conversationId), chatMessage('Answered on B'));
+        expect(reply.status).toBe(201);
+        await visitorOnA.until(() =>
+          expect(visitorOnA.of('message').map((m) => [m.author, m.body])).toEqual([
+            ['visitor', 'Written on instance A'],
+            ['operator', 'Answered on B'],
+          ]),
+        );
+        // And the other way round: the visitor now writes through B, the operator reads on A.
+        const consoleOnA = await operator.stream(a.url, CONSOLE_CHAT_API.stream);
+        try {
+          await consoleOnA.ready();
+          await visitor.post(b.url, CHAT_API.messages, chatMessage('Written on B this time'));
+          await consoleOnA.until(() =>
+            expect(consoleOnA.of('message').map((m) => m.body)).toEqual(['Written on B this time']),
+          );
+          await visitorOnA.until(() => expect(visitorOnA.of('message').at(-1)?.body).toBe('Written on B this time'));
+        } finally {
+          await consoleOnA.close();
+        }
+      } finally {
+        await visitorOnA.close();
+      }
+    } finally {
+      await consoleOnB.close();
+    }
+  });
+
+  it("catches an instance's open streams up after its listening connection was dropped", {
+    timeout: 30_000,
+  }, async () => {
+    const visitor = new HttpClient();
+    await visitor.post(a.url, CHAT_API.messages, chatMessage('Before the drop'));
+    const visitorOnB = await visitor.stream(b.url, CHAT_API.stream);
+    try {
+      await visitorOnB.ready();
+      const [ended] = await db.query<{ n: number }>(
+        `SELECT count(pg_terminate_backend(pid))::integer AS n FROM pg_stat_activity WHERE application_name = 'chat-b listen'`,
+      );
+      expect(ended?.n).toBe(1);
+      // Sent while B is not listening (or just back): B's stream must show it either way.
+      await visitor.post(a.url, CHAT_API.messages, chatMessage('During the drop'));
+      await visitorOnB.until(() =>
+        expect(visitorOnB.of('message').map((m) => m.body)).toEqual(['Before the drop', 'During the drop']),
+      );
+      await visitor.post(a.url, CHAT_API.messages, chatMessage('After the drop'));
+      await visitorOnB.until(() => expect(visitorOnB.of('message').at(-1)?.body).toBe('After the drop'));
+      expect(b.output()).toMatch(/listening connection is back/);
+    } finally {
+      await visitorOnB.close();
+    }
+  });
+});

@@ -1,0 +1,77 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Context } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import type { VisitorConversation } from '#common/chat-api.ts';
+import { storageEntry } from '#common/storage.ts';
+import type { Deps } from '#server/deps.ts';
+import { readSession } from '#server/features/accounts/index.ts';
+import { keyedHash } from '#server/platform/secrets.ts';
+import { type ConversationRow, findByAccount, findByToken } from './chat-queries.ts';
+
+const TOKEN_COOKIE = storageEntry('chat');
+const ACTIVE_COOKIE = storageEntry('chatActive');
+const SESSION_COOKIE = storageEntry('session').name;
+const MAX_AGE_SECONDS = TOKEN_COOKIE.lifetime.days * 24 * 60 * 60;
+
+/** A conversation token: 256 random bits, only ever in the visitor's cookie. */
+export const newChatToken = () => randomBytes(32).toString('base64url');
+/** What the database keeps of it; random enough that a plain hash cannot be reversed. */
+export const hashChatToken = (token: string) => createHash('sha256').update(token).digest('base64url');
+
+/** A keyed hash of the client address, kept with a conversation so that a block covers the next one. */
+export const clientHashOf = (deps: Deps, address: string) => keyedHash(deps.secret, 'chat-client', address);
+
+/** Sets (or renews, on every message) the token, and the marker the pages can read. */
+export function setChatCookies(c: Context, token?: string) {
+  const options = { path: '/', secure: true, sameSite: 'Lax', maxAge: MAX_AGE_SECONDS } as const;
+  if (token) setCookie(c, TOKEN_COOKIE.name, token, { ...options, httpOnly: true });
+  setCookie(c, ACTIVE_COOKIE.name, '1', options);
+}
+
+export function clearChatCookies(c: Context) {
+  deleteCookie(c, TOKEN_COOKIE.name, { path: '/', secure: true, httpOnly: true, sameSite: 'Lax' });
+  deleteCookie(c, ACTIVE_COOKIE.name, { path: '/', secure: true, sameSite: 'Lax' });
+}
+
+export interface Visitor {
+  conversation: ConversationRow | null;
+  /** The signed-in visitor's account, if any. */
+  accountId: string | null;
+  /** The token this browser brought, when it names the conversation. */
+  token: string | null;
+}
+
+/**
+ * Whose conversation this request may see. The cookie's token names one; a conversation tied to an
+ * account needs that account's session too, so that after signing out on a shared computer the
+ * next person does not read it. A signed-in visitor without the cookie (another browser of
+ * theirs) gets their account's conversation. An unknown or ended token's cookies are cleared.
+ */
+export async function identifyVisitor(c: Context, deps: Deps): Promise<Visitor> {
+  const session = getCookie(c, SESSION_COOKIE)
+    ? await readSession(c, deps.db, deps.settings.sessionIdleSeconds)
+    : { kind: 'none' as const };
+  const accountId = session.kind === 'active' ? session.accountId : null;
+  const token = getCookie(c, TOKEN_COOKIE.name) ?? null;
+  if (token) {
+    const conversation = await findByToken(deps.db, hashChatToken(token));
+    if (conversation && (conversation.accountId === null || conversation.accountId === accountId)) {
+      return { conversation, accountId, token };
+    }
+    if (!conversation) clearChatCookies(c);
+  }
+  const conversation = accountId ? await findByAccount(deps.db, accountId) : null;
+  return { conversation, accountId, token: null };
+}
+
+/** The conversation as its visitor sees it. */
+export const visitorView = (row: ConversationRow, operatorsOnline: boolean): VisitorConversation => ({
+  status: row.status,
+  ended: row.visitorEnded,
+  blocked: row.blocked,
+  operatorsOnline,
+  email: row.visitorEmail ?? row.accountEmail,
+  accountBound: row.accountId !== null,
+  operatorReadId: Number(row.operatorReadId),
+  visitorReadId: Number(row.visitorReadId),
+});

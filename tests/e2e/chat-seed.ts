@@ -1,0 +1,22 @@
+// Before a chat test site starts (playwright.config.ts): its embedded database gets an operator
+// with a session the tests sign in with, so that each chat test starts signed in without a trip
+// through the sign-in form (the console tests take that trip, with staff made by an admin).
+import { createHash } from 'node:crypto';
+import { openDatabase } from '#server/platform/db/database.ts';
+import { CHAT_OPERATOR } from './settings.ts';
+
+const dataDir = process.argv[2];
+if (!dataDir) throw new Error('Usage: node tests/e2e/chat-seed.ts <data dir>');
+const db = await openDatabase({ dataDir });
+const [account] = await db.query<{ id: string }>(
+  `INSERT INTO accounts (name, email, phone, password_hash, language, verified_at, role)
+   VALUES ($1, $2, $3, 'not-a-password-hash', 'en', now(), 'operator')
+   ON CONFLICT (email) DO UPDATE SET role = 'operator', last_active_at = now() RETURNING id`,
+  [CHAT_OPERATOR.name, CHAT_OPERATOR.email, CHAT_OPERATOR.phone],
+);
+await db.query(
+  `INSERT INTO sessions (token_hash, account_id, expires_at) VALUES ($1, $2, now() + interval '1 day')
+   ON CONFLICT (token_hash) DO UPDATE SET expires_at = excluded.expires_at, last_seen_at = now()`,
+  [createHash('sha256').update(CHAT_OPERATOR.sessionToken).digest('base64url'), account?.id],
+);
+await db.close();
