@@ -120,12 +120,12 @@ describeApi('chat, the operators side', (api) => {
     expect(blocked.body.conversation).toMatchObject({ blocked: true });
 
     const refused = await visitor.post(CHAT_API.messages, chatMessage('more spam'));
-    expect([refused.status, refused.body]).toEqual([403, { error: { code: 'FORBIDDEN' } }]);
+    expect([refused.status, refused.body]).toEqual([403, { error: { code: 'UNAUTHORIZED' } }]);
     expect((await visitor.get(CHAT_API.conversation)).body.conversation).toMatchObject({ blocked: true });
     // Ending it and starting over does not help.
     await visitor.post(CHAT_API.end, {});
     const again = await visitor.post(CHAT_API.messages, chatMessage('new spam'));
-    expect([again.status, again.body]).toEqual([403, { error: { code: 'FORBIDDEN' } }]);
+    expect([again.status, again.body]).toEqual([403, { error: { code: 'UNAUTHORIZED' } }]);
 
     await operator.post(CONSOLE_CHAT_API.block(conversationId), { blocked: false });
     expect((await visitor.post(CHAT_API.messages, chatMessage('I am sorry'))).status).toBe(201);
