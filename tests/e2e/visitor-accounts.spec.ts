@@ -38,9 +38,9 @@ async function consent(context: BrowserContext, baseURL: string | undefined, val
   await context.addCookies([{ name: 'consent', value, url: baseURL ?? '', sameSite: 'Lax' }]);
 }
 
-// Fails since the sign-in pass and the identifier work were merged together: the sign-in request
-// goes out without the new _fpid cookie. Issue 8, item 1, stays open until the cause is found.
-test.fixme('a sign-in sent as soon as the page is there waits for the identifier, then goes through', async ({
+// A form that starts the identifier itself, before the page's visitor services have, must still
+// get the cookie written (it was dropped as "not wanted" until the services asked too).
+test('a sign-in sent as soon as the page is there waits for the identifier, then goes through', async ({
   page,
 }) => {
   const records = recordRequests(page, '/api/fingerprint');
@@ -61,9 +61,7 @@ test.fixme('a sign-in sent as soon as the page is there waits for the identifier
   await expect(page.locator('.toasts__list')).not.toContainText(errors('fr').FINGERPRINT_REQUIRED ?? '');
 });
 
-// Fails since the sign-in pass and the identifier work were merged together: the sign-in request
-// goes out without the new _fpid cookie. Issue 8, item 1, stays open until the cause is found.
-test.fixme('an identifier the server did not issue is replaced once, and the form goes through', async ({
+test('an identifier the server did not issue is replaced once, and the form goes through', async ({
   page,
   context,
   baseURL,

@@ -22,8 +22,13 @@ const browserPorts = {
 /** One run per page load, shared by every component and form that asks. */
 let run: Promise<VisitorIdState> | null = null;
 
-/** The identifier flow of this page load, started now if nothing started it before. */
+/**
+ * The identifier flow of this page load, started now if nothing started it before. Only asked for
+ * when the visitor may be identified (by the hook when enabled, or by a form before its call, which
+ * may come before the hook has run), so asking is what makes the identifier wanted.
+ */
 export function visitorIdRun(): Promise<VisitorIdState> {
+  wanted = true;
   run ??= obtainVisitorId(browserPorts);
   return run;
 }
@@ -34,6 +39,7 @@ export function visitorIdRun(): Promise<VisitorIdState> {
  */
 export function renewVisitorId(compute: boolean): Promise<VisitorIdState> {
   deleteCookie(FPID.name);
+  wanted = compute;
   run = compute ? obtainVisitorId(browserPorts) : null;
   return run ?? Promise.resolve({ visitorId: null, loading: false, error: null });
 }
