@@ -1,4 +1,4 @@
-// `npm run bench:chat`: the support chat's budgets (issue 11).
+// `npm run bench:chat`: the support chat's budgets.
 //   latency  a visitor's message on one instance reaching an operator's console stream on another,
 //            and the reply back, both instances on one PostgreSQL (DATABASE_URL, or
 //            TEST_DATABASE_URL; a throwaway schema is made and dropped): p50, p95, p99, max.

@@ -61,7 +61,9 @@ async function operatorContext(browser: Browser, site: string) {
 /** Opens the panel and writes a message, as a visitor does with the keyboard. */
 async function write(page: Page, text: string) {
   const panel = panelOf(page);
-  if (!(await panel.isVisible())) await launcherOf(page).click();
+  // The panel's code may still be on its way after the launcher was pressed: its state decides.
+  if ((await theLauncher(page).getAttribute('aria-expanded')) !== 'true') await theLauncher(page).click();
+  await expect(panel).toBeVisible();
   const field = panel.getByRole('textbox', { name: 'Your message' });
   await field.fill(text);
   await field.press('Enter');

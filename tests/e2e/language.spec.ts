@@ -81,7 +81,7 @@ test('navigating loads the next page and its texts once, moves focus and updates
   await expect(page.locator('h1')).toHaveText(/Your Company/);
   await page.locator('header').getByRole('link', { name: 'Contact' }).click();
   await expect(page.locator('h1')).toHaveText('Neem contact met ons op');
-  expect(texts).toHaveLength(3);
+  expect(texts).toHaveLength(4);
   expect(problems).toEqual([]);
 });
 

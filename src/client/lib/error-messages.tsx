@@ -1,10 +1,10 @@
 import type { i18n as I18n } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useInRouterContext } from 'react-router';
 import { CODE_LIFETIME_MINUTES, CODE_MAX_ATTEMPTS } from '#common/account-api.ts';
 import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#common/account-fields.ts';
 import type { ErrorCode } from '#common/error-codes.ts';
-import type { Language } from '#common/languages.ts';
+import { bestLanguage, type Language } from '#common/languages.ts';
 import { type PageId, pagePath } from '#common/routes.ts';
 
 /**
@@ -81,7 +81,9 @@ export const actionPath = (language: Language, action: ErrorAction) => pagePath(
  */
 export function ErrorMessage({ code, email }: { code: ErrorCode; email?: string }) {
   const { i18n, t } = useTranslation('errors');
-  const { lang } = useParams() as { lang: Language };
+  const lang = bestLanguage([i18n.language]);
+  // The console has no router of its own: there, the helping page is an ordinary link.
+  const inRouter = useInRouterContext();
   const actions = errorActions(code);
   return (
     <>
@@ -89,9 +91,15 @@ export function ErrorMessage({ code, email }: { code: ErrorCode; email?: string 
       {actions.map((action) => (
         <span key={action}>
           {' '}
-          <Link className="field__action" to={actionPath(lang, action)} state={email ? { email } : undefined}>
-            {t(`actions.${action}`)}
-          </Link>
+          {inRouter ? (
+            <Link className="field__action" to={actionPath(lang, action)} state={email ? { email } : undefined}>
+              {t(`actions.${action}`)}
+            </Link>
+          ) : (
+            <a className="field__action" href={actionPath(lang, action)}>
+              {t(`actions.${action}`)}
+            </a>
+          )}
         </span>
       ))}
     </>

@@ -1,19 +1,22 @@
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useInRouterContext, useNavigate } from 'react-router';
 import { actionPath, type ErrorDetails, errorActions, errorMessage } from '#client/lib/error-messages.tsx';
 import type { ErrorCode } from '#common/error-codes.ts';
-import type { Language } from '#common/languages.ts';
+import { bestLanguage } from '#common/languages.ts';
 import { useToast } from './use-toast.ts';
 
 /**
  * Tells the visitor what an error code means, in an error toast that stays until closed, with a
- * button to each page that helps (see error-messages). Pages in the layout do not carry the
+ * button to each page that helps (see error-messages), in the page's language. Pages in the layout do not carry the
  * `errors` texts, so they are fetched first when missing.
  */
 export function useErrorToast() {
   const { i18n } = useTranslation();
-  const { lang } = useParams() as { lang: Language };
-  const navigate = useNavigate();
+  const lang = bestLanguage([i18n.language]);
+  // The console is an app without the site's router: there, a helping page is loaded instead.
+  const inRouter = useInRouterContext();
+  // biome-ignore lint/correctness/useHookAtTopLevel: whether a router is around never changes while a component is mounted
+  const navigate = inRouter ? useNavigate() : (to: string) => window.location.assign(to);
   const toast = useToast();
   return async (error: ErrorCode | ErrorDetails) => {
     const details = typeof error === 'string' ? { code: error } : error;
