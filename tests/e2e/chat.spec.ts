@@ -61,8 +61,7 @@ async function operatorContext(browser: Browser, site: string) {
 /** Opens the panel and writes a message, as a visitor does with the keyboard. */
 async function write(page: Page, text: string) {
   const panel = panelOf(page);
-  // The panel's code may still be on its way after the launcher was pressed: its state decides.
-  if ((await theLauncher(page).getAttribute('aria-expanded')) !== 'true') await theLauncher(page).click();
+  if (!(await panel.isVisible())) await theLauncher(page).click();
   await expect(panel).toBeVisible();
   const field = panel.getByRole('textbox', { name: 'Your message' });
   await field.fill(text);
@@ -134,6 +133,7 @@ test.describe('with an operator', () => {
     const problems = watchConsole(page);
     const requests = chatRequests(page);
     await launcherOf(page).click();
+    await expect(panelOf(page)).toBeVisible();
     expect(requests).toEqual([]);
     const question = `Do you deliver to Chiang Mai? ${randomUUID()}`;
     await write(page, question);
@@ -219,6 +219,10 @@ test.describe('with an operator', () => {
     await expect(panelOf(page).getByRole('textbox', { name: 'Your message' })).toHaveCount(0);
     await expectAccessible(page);
     await expectAccessible(operator);
+    // A block covers the visitor's address, which every test shares: lifting it lets them write again.
+    await operator.getByRole('button', { name: 'Unblock visitor' }).click();
+    await expect(operator.getByRole('button', { name: 'Block visitor' })).toBeVisible();
+    await expect(panelOf(page).getByRole('textbox', { name: 'Your message' })).toBeVisible();
     await staff.close();
     await context.close();
   });

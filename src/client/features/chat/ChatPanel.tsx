@@ -71,7 +71,9 @@ export default function ChatPanel({ open, onClose, language }: PanelProps) {
     setPanelOpen(open);
     return () => setPanelOpen(false);
   }, [open]);
-  if (!open || !t) return null;
+  if (!open) return null;
+  // The launcher already points at the panel (aria-controls) while its texts arrive.
+  if (!t) return <div id="chat-panel" hidden />;
   return <OpenPanel t={t} onClose={onClose} language={language} />;
 }
 
