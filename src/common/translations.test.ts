@@ -98,7 +98,7 @@ describe('translations', () => {
     const offenders = LANGUAGES.flatMap((language) =>
       NAMESPACES.flatMap((ns) =>
         flatten(read(language, ns))
-          .filter(([key, value]) => /\{\{\s*(minutes|days|hours|seconds)\s*\}\}/.test(value as string))
+          .filter(([_key, value]) => /\{\{\s*(minutes|days|hours|seconds)\s*\}\}/.test(value as string))
           .map(([key]) => `${language}/${ns}:${key}`),
       ),
     );

@@ -40,9 +40,7 @@ async function consent(context: BrowserContext, baseURL: string | undefined, val
 
 // A form that starts the identifier itself, before the page's visitor services have, must still
 // get the cookie written (it was dropped as "not wanted" until the services asked too).
-test('a sign-in sent as soon as the page is there waits for the identifier, then goes through', async ({
-  page,
-}) => {
+test('a sign-in sent as soon as the page is there waits for the identifier, then goes through', async ({ page }) => {
   const records = recordRequests(page, '/api/fingerprint');
   const logins = recordRequests(page, AUTH_API.login);
   await page.goto('/fr/login');

@@ -121,7 +121,6 @@ function Layout({ me }: { me: MeAnswer }) {
   const where = route.page === 'message' ? `message:${route.id}` : route.page;
 
   // A new page starts at the top, with focus on its main region, as after a page load.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new page is what this reacts to
   useEffect(() => {
     if (first.current) {
       first.current = false;

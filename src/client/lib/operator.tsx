@@ -47,7 +47,6 @@ export function useCountry(): (code: string) => string {
 /** Lines separated by line breaks. */
 function Lines({ lines }: { lines: ReactNode[] }) {
   return lines.map((line, index) => (
-    // biome-ignore lint/suspicious/noArrayIndexKey: the lines never move
     <span key={index}>
       {index > 0 && <br />}
       {line}

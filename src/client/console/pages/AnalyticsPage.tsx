@@ -165,7 +165,6 @@ export default function AnalyticsPage({ query }: { query: URLSearchParams }) {
   const [problem, setProblem] = useState<ErrorCode | null>(null);
   useTitle(t('analytics.title'));
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the range in the address is what this follows
   useEffect(() => {
     let current = true;
     setRange({ from, to });

@@ -71,7 +71,6 @@ export function InboxPage({ query }: { query: URLSearchParams }) {
   const [more, setMore] = useState(false);
   useTitle(t('inbox.title'));
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the applied filters, as a string, are what this follows
   useEffect(() => {
     let current = true;
     setFilters(filtersOf(new URLSearchParams(key)));

@@ -149,7 +149,6 @@ export default function MessagePage({ id }: { id: string }) {
     return result.ok ? result.data : null;
   }, [id, errorToast]);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once per message
   useEffect(() => {
     setDetail(null);
     setMissing(false);
@@ -257,7 +256,6 @@ export default function MessagePage({ id }: { id: string }) {
           <ul className="history">
             {events.map((event, index) => (
               // Events have no id of their own; their order never changes.
-              // biome-ignore lint/suspicious/noArrayIndexKey: see above
               <li key={index}>
                 {t('message.event', {
                   action: t(`events.${event.action}`),

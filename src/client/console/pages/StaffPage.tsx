@@ -182,7 +182,6 @@ export default function StaffPage({ me }: { me: MeAnswer }) {
     if (result.ok) setStaff(result.data.staff);
     else void errorToast(result.code);
   }, [errorToast]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, then after each change
   useEffect(() => {
     void load();
   }, []);

@@ -69,7 +69,6 @@ export function useAnalytics(allowed: boolean, visitor: VisitorIdState) {
   }, [posthog, visitor]);
 
   // Runs after the identification above, so the first page view already carries the identifier.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new address is what this effect reacts to
   useEffect(() => {
     if (!posthog) return;
     const url = window.location.href;

@@ -17,7 +17,6 @@ export function useMailLink(): MailLink | null {
   const navigate = useNavigate();
   const [link, setLink] = useState<MailLink | null>(null);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: read once, on arrival
   useEffect(() => {
     const params = new URLSearchParams(location.hash.slice(1));
     const fromMail = params.get('email');

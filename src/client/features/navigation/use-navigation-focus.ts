@@ -13,7 +13,6 @@ export function useNavigationFocus() {
   const type = useNavigationType();
   const first = useRef(true);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new path is what this effect reacts to
   useEffect(() => {
     if (first.current) {
       first.current = false;

@@ -14,8 +14,8 @@ export function useErrorToast() {
   const { i18n } = useTranslation();
   const lang = bestLanguage([i18n.language]);
   // The console is an app without the site's router: there, a helping page is loaded instead.
+  // Whether a router is around never changes while a component is mounted, so the hooks keep their order.
   const inRouter = useInRouterContext();
-  // biome-ignore lint/correctness/useHookAtTopLevel: whether a router is around never changes while a component is mounted
   const navigate = inRouter ? useNavigate() : (to: string) => window.location.assign(to);
   const toast = useToast();
   return async (error: ErrorCode | ErrorDetails) => {

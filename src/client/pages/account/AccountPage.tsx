@@ -49,7 +49,6 @@ export default function AccountPage() {
     void errorToast(code);
   };
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: follows the session only
   useEffect(() => {
     if (!session || leaving.current) return;
     if (!session.account) {

@@ -13,7 +13,6 @@ import { useForm } from '#client/features/forms/use-form.ts';
 import { callApi } from '#client/lib/api-client.ts';
 import { useToast } from '#client/lib/toast/use-toast.ts';
 import { AUTH_API, type ResetAnswer } from '#common/account-api.ts';
-import { CodeSchema, EmailSchema, PasswordSchema } from '#common/account-schemas.ts';
 import type { Language } from '#common/languages.ts';
 import { pagePath } from '#common/routes.ts';
 
@@ -42,14 +41,12 @@ export default function ForgotPasswordPage() {
     setStep(next);
     setFocusNext(field);
   };
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when a step asks for focus
   useEffect(() => {
     if (!focusNext) return;
     form.focus(focusNext);
     setFocusNext(null);
   }, [focusNext]);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once the link has been read
   useEffect(() => {
     if (!link) return;
     form.set('email', link.email);

@@ -35,7 +35,6 @@ export default function LoginPage() {
 
   // An address passed on by another page (an error's "Sign in" link) is filled in.
   const passed = useMailLink();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the address arrives
   useEffect(() => {
     if (passed) form.set('email', passed.email);
   }, [passed]);

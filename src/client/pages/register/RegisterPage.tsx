@@ -12,7 +12,6 @@ import { useSiteConfig } from '#client/lib/site-config.tsx';
 import { useToast } from '#client/lib/toast/use-toast.ts';
 import { AUTH_API, type RegisterAnswer } from '#common/account-api.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#common/account-fields.ts';
-import { EmailSchema, NameSchema, PasswordSchema, PhoneSchema, RegisterSchema } from '#common/account-schemas.ts';
 import type { Language } from '#common/languages.ts';
 import { pagePath } from '#common/routes.ts';
 

@@ -12,7 +12,6 @@ import { useForm } from '#client/features/forms/use-form.ts';
 import { callApi } from '#client/lib/api-client.ts';
 import { useToast } from '#client/lib/toast/use-toast.ts';
 import { AUTH_API, CODE_LIFETIME_MINUTES, type VerifyAnswer } from '#common/account-api.ts';
-import { CodeSchema, EmailSchema } from '#common/account-schemas.ts';
 import type { Language } from '#common/languages.ts';
 import { pagePath } from '#common/routes.ts';
 
@@ -46,7 +45,6 @@ export default function ValidationPage() {
 
   // A link from the mail fills in both fields (confirming is then one press away); arriving from
   // registration or sign-in fills in the address and leaves the code to type.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once the link has been read
   useEffect(() => {
     if (!link) return;
     form.set('email', link.email);
