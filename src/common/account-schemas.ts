@@ -1,4 +1,3 @@
-import { z } from 'zod/mini';
 import {
   CODE_LENGTH,
   characterCount,
@@ -9,6 +8,7 @@ import {
 } from './account-fields.ts';
 import type { ErrorCode } from './error-codes.ts';
 import { DEFAULT_LANGUAGE, LANGUAGES } from './languages.ts';
+import { z } from './zod.ts';
 
 /**
  * The field rules of the account forms, shared by the browser (which checks each field as it is

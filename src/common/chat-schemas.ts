@@ -1,7 +1,7 @@
-import { z } from 'zod/mini';
 import { EmailSchema } from './account-schemas.ts';
 import { CLIENT_MESSAGE_ID, MESSAGE_MAX_LENGTH, PAGE_MAX_LENGTH } from './chat-api.ts';
 import { DEFAULT_LANGUAGE, LANGUAGES } from './languages.ts';
+import { z } from './zod.ts';
 
 /**
  * Chat request bodies, each rule naming its error code. A message keeps its line breaks and its

@@ -1,9 +1,9 @@
-import { z } from 'zod/mini';
 import { EmailSchema, NameSchema } from './account-schemas.ts';
 import { MESSAGE_STATUSES, SETTABLE_STATUSES } from './console-api.ts';
 import { ReplyBodySchema } from './contact-schemas.ts';
 import { DEFAULT_LANGUAGE, LANGUAGES } from './languages.ts';
 import { ROLES, STAFF_ROLES } from './roles.ts';
+import { z } from './zod.ts';
 
 /** The longest date range the analytics and the inbox filter take: a little over a year. */
 export const MAX_RANGE_DAYS = 400;

@@ -1,7 +1,7 @@
-import { z } from 'zod/mini';
 import { characterCount, EmailSchema, NameSchema } from './account-schemas.ts';
 import { DEFAULT_LANGUAGE, LANGUAGES } from './languages.ts';
 import { matchPage } from './routes.ts';
+import { z } from './zod.ts';
 
 /**
  * The contact form's rules, shared by the page (each field as it is touched) and the server (the

@@ -1,8 +1,9 @@
-import { FINGERPRINT_PATH, type FingerprintAnswer, FingerprintRecordSchema } from '#common/fingerprint.ts';
+import { FINGERPRINT_PATH, type FingerprintAnswer } from '#common/fingerprint.ts';
 import type { Deps } from '#server/deps.ts';
 import { ApiError } from '#server/http/api-error.ts';
 import { newRoutes } from '#server/http/context.ts';
 import { isJson, readJson } from '#server/http/json-body.ts';
+import { FingerprintRecordSchema } from './fingerprint-schema.ts';
 import { issueFpid } from './fpid.ts';
 
 /** A real record is about 3 KB (hashed components); anything much larger is not one. */
