@@ -42,6 +42,8 @@ test('reading pages stores no language; choosing one in the footer stores only t
   await waitForHydration(page);
   await page.locator('header').getByRole('link', { name: 'Contact' }).click();
   await expect(page).toHaveURL(/\/nl\/contact$/);
+  // The address changes first; the footer's links follow once the contact page (and its texts) is there.
+  await expect(page.locator('h1')).toHaveText('Neem contact met ons op');
   expect(await page.evaluate(() => localStorage.getItem('lang'))).toBeNull();
   expect((await page.context().cookies()).map((cookie) => cookie.name)).not.toContain('lang');
 
