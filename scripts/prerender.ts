@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants } from 'node:zlib';
 import { gzipAsync } from '@gfx/zopfli';
 import { headLinks, sitemapPaths } from '#common/head.ts';
+import { escapeHtml } from '#common/html.ts';
 import { missingLegalFacts } from '#common/legal-facts.ts';
 import { allPagePaths } from '#common/routes.ts';
 import { ROOT, readSiteConfig, readTexts } from '#server/platform/site-config.ts';
@@ -38,9 +39,14 @@ async function writeOut(relative: string, content: string) {
 /**
  * The operator console's page: no content of its own (the console is an app for signed-in staff,
  * never prerendered, never indexed), its stylesheet and script from the console's own build, and a
- * line for browsers without JavaScript in every language.
+ * line for browsers without JavaScript in every language. The site configuration comes as on every
+ * page, in the script whose hash the Content-Security-Policy already allows.
  */
-async function consolePage(texts: Awaited<ReturnType<typeof readTexts>>, siteName: string): Promise<string> {
+async function consolePage(
+  texts: Awaited<ReturnType<typeof readTexts>>,
+  siteName: string,
+  configScript: string,
+): Promise<string> {
   const manifest = JSON.parse(await readFile(path.join(CLIENT_DIR, '.vite/console-manifest.json'), 'utf8')) as Manifest;
   const entry = manifest[CONSOLE_ENTRY];
   if (!entry) throw new Error(`${CONSOLE_ENTRY} is missing from the console's manifest`);
@@ -59,10 +65,11 @@ async function consolePage(texts: Awaited<ReturnType<typeof readTexts>>, siteNam
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex, nofollow">
-<title>${title} – ${siteName.replace(/[<&]/g, '')}</title>
+<title>${escapeHtml(`${title} – ${siteName}`)}</title>
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
 ${styles.map((file) => `<link rel="stylesheet" href="/${file}">`).join('\n')}
 ${preloads.map((file) => `<link rel="modulepreload" href="/${file}">`).join('\n')}
+<script>${configScript}</script>
 <script type="module" src="/${entry.file}"></script>
 </head>
 <body>
@@ -133,7 +140,7 @@ async function main() {
 
   const root = await rootPage(css);
   await writeOut('index.html', root.html);
-  await writeOut('console/index.html', await consolePage(texts, site.brand.siteName));
+  await writeOut('console/index.html', await consolePage(texts, site.brand.siteName, siteConfigScript(site)));
 
   const sitemap = `<?xml version="1.0" encoding="UTF-8"?>
 <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">

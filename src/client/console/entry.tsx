@@ -3,10 +3,9 @@ import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { createClientI18n } from '#client/features/i18n/client-i18n.ts';
 import { rememberLanguage } from '#client/features/i18n/remember-language.ts';
-import { SiteConfigProvider } from '#client/lib/site-config.tsx';
+import { readSiteConfig, SiteConfigProvider } from '#client/lib/site-config.tsx';
 import { ToastProvider } from '#client/lib/toast/ToastProvider.tsx';
 import { bestLanguage } from '#common/languages.ts';
-import { DEFAULT_SITE_CONFIG, type SiteConfig } from '#common/site-config.ts';
 import { storageEntry } from '#common/storage.ts';
 import { ConsoleApp } from './ConsoleApp.tsx';
 import '#client/app/styles.css';
@@ -14,19 +13,6 @@ import './console.css';
 
 /** What the console shows its texts from; the page needs no other. */
 export const CONSOLE_NAMESPACES = ['common', 'console', 'errors', 'contact'] as const;
-
-/** The brand and the contact subjects, as the pages have them (the console's page is not prerendered). */
-async function readConfig(): Promise<SiteConfig> {
-  const file = (await fetch('/locales/config.json')
-    .then((response) => (response.ok ? response.json() : {}))
-    .catch(() => ({}))) as Partial<SiteConfig>;
-  return {
-    ...DEFAULT_SITE_CONFIG,
-    ...file,
-    brand: { ...DEFAULT_SITE_CONFIG.brand, ...file.brand },
-    contact: { ...DEFAULT_SITE_CONFIG.contact, ...file.contact },
-  };
-}
 
 /** The language the visitor last chose on the site (or the browser's), since /console has no prefix. */
 function startLanguage() {
@@ -40,7 +26,7 @@ function startLanguage() {
 }
 
 async function start() {
-  const site = await readConfig();
+  const site = readSiteConfig();
   const language = startLanguage();
   const i18n = createClientI18n(site, language, {});
   await i18n.loadNamespaces([...CONSOLE_NAMESPACES]);

@@ -4,9 +4,10 @@ import { baseOptions } from '#client/features/i18n/options.ts';
 import { CODE_LIFETIME_MINUTES, CODE_MAX_ATTEMPTS } from '#common/account-api.ts';
 import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#common/account-fields.ts';
 import { ERROR_CODES } from '#common/error-codes.ts';
+import { errorText } from '#common/error-texts.ts';
 import { LANGUAGES } from '#common/languages.ts';
 import { readTexts } from '#server/platform/site-config.ts';
-import { errorActions, errorMessage, errorText } from './error-messages.tsx';
+import { errorActions, errorMessage } from './error-messages.tsx';
 
 const site = { brand: { siteName: 'Example', domain: 'example.com' } } as Parameters<typeof baseOptions>[0];
 const instances = new Map<string, I18n>();

@@ -41,3 +41,11 @@ export async function readTexts(
   }
   return texts;
 }
+
+/** A text of one namespace by its dotted key; a missing one is a build mistake, said loudly. */
+export function textAt(texts: Texts, language: Language, ns: string, key: string): string {
+  let node: unknown = texts[language]?.[ns];
+  for (const part of key.split('.')) node = (node as Record<string, unknown> | undefined)?.[part];
+  if (typeof node !== 'string') throw new Error(`No text ${ns}:${key} in ${language}`);
+  return node;
+}

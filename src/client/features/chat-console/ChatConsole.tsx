@@ -1,6 +1,7 @@
 import { loaders as consoleTexts } from 'virtual:texts/chat/console';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useTextPart } from '#client/lib/use-text-part.ts';
 import type { ConsoleConversation, ConsoleMessage } from '#common/chat-api.ts';
 import { MESSAGE_MAX_LENGTH } from '#common/chat-api.ts';
 import { isLanguage, LANGUAGE_NAMES } from '#common/languages.ts';
@@ -20,18 +21,7 @@ import './chat-console.css';
 
 function useConsoleTexts() {
   const { i18n } = useTranslation();
-  const language = isLanguage(i18n.language) ? i18n.language : 'en';
-  const [loaded, setLoaded] = useState<string | null>(null);
-  useEffect(() => {
-    let current = true;
-    void consoleTexts[language]?.().then((texts) => {
-      i18n.addResourceBundle(language, 'chat', { console: texts }, true, true);
-      if (current) setLoaded(language);
-    });
-    return () => {
-      current = false;
-    };
-  }, [i18n, language]);
+  const loaded = useTextPart(consoleTexts, isLanguage(i18n.language) ? i18n.language : 'en', 'chat', 'console');
   return loaded ? i18n.getFixedT(loaded, 'chat', 'console') : null;
 }
 

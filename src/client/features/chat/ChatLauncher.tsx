@@ -1,5 +1,6 @@
 import { type CSSProperties, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useTextPart } from '#client/lib/use-text-part.ts';
 import { storageEntry } from '#common/storage.ts';
 import './launcher.css';
 
@@ -42,22 +43,11 @@ function useBottomInset(): number {
 export default function ChatLauncher() {
   const { i18n } = useTranslation();
   const language = i18n.language;
-  const [textsFor, setTextsFor] = useState<string | null>(null);
+  const textsFor = useTextPart(launcherTexts, language, 'chat', 'launcher');
   const [Panel, setPanel] = useState<PanelModule | null>(null);
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   const inset = useBottomInset();
-
-  useEffect(() => {
-    let current = true;
-    void launcherTexts[language]?.().then((launcher) => {
-      i18n.addResourceBundle(language, 'chat', { launcher }, true, true);
-      if (current) setTextsFor(language);
-    });
-    return () => {
-      current = false;
-    };
-  }, [i18n, language]);
 
   const withPanel = useCallback((then?: () => void) => {
     loadPanel().then(

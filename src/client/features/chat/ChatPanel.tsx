@@ -2,6 +2,7 @@ import { loaders as panelTexts } from 'virtual:texts/chat/panel';
 import { type FormEvent, type KeyboardEvent, type Ref, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTextPart } from '#client/lib/use-text-part.ts';
 import { type ChatMessage, MESSAGE_MAX_LENGTH } from '#common/chat-api.ts';
 import { isLanguage } from '#common/languages.ts';
 import { pagePath } from '#common/routes.ts';
@@ -36,17 +37,7 @@ export function UnreadBadge({ label }: { label: (count: number) => string }) {
 
 function usePanelTexts(language: string) {
   const { i18n } = useTranslation();
-  const [loaded, setLoaded] = useState<string | null>(null);
-  useEffect(() => {
-    let current = true;
-    void panelTexts[language]?.().then((texts) => {
-      i18n.addResourceBundle(language, 'chat', { panel: texts }, true, true);
-      if (current) setLoaded(language);
-    });
-    return () => {
-      current = false;
-    };
-  }, [i18n, language]);
+  const loaded = useTextPart(panelTexts, language, 'chat', 'panel');
   return loaded ? i18n.getFixedT(loaded, 'chat', 'panel') : null;
 }
 

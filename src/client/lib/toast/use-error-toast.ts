@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useInRouterContext, useNavigate } from 'react-router';
-import { actionPath, type ErrorDetails, errorActions, errorMessage } from '#client/lib/error-messages.tsx';
+import { actionPath, errorActions, errorMessage } from '#client/lib/error-messages.tsx';
 import type { ErrorCode } from '#common/error-codes.ts';
+import type { ErrorDetails } from '#common/error-texts.ts';
 import { bestLanguage } from '#common/languages.ts';
 import { useToast } from './use-toast.ts';
 

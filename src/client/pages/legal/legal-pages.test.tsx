@@ -75,6 +75,10 @@ describe('the privacy policy', () => {
     expect(text).toContain('Server logs\n14 days');
     expect(text).toContain('Backups of our database\n30 days');
     expect(text).toContain(`after ${RETENTION.sessionIdleDays} days without use`);
+    // The contact form: what it keeps, that spam goes sooner, and its row in the retention table.
+    expect(text).toContain('you receive no confirmation email');
+    expect(text).toContain(`deleted after ${RETENTION.spamMessageDays} days`);
+    expect(text).toContain(`Messages taken for spam\n${RETENTION.spamMessageDays} days`);
     expect(text).toContain('write to privacy@acme.example');
     expect(html).toContain('<a href="https://www.datenschutz-berlin.de">Berliner Beauftragte für Datenschutz</a>');
     for (const right of ['Art. 15', 'Art. 16', 'Art. 17', 'Art. 18', 'Art. 20', 'Art. 21', 'Art. 7(3)', 'Art. 22']) {

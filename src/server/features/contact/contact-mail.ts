@@ -4,15 +4,8 @@ import { LANGUAGE_NAMES, type Language } from '#common/languages.ts';
 import type { SiteConfig } from '#common/site-config.ts';
 import { fill, headerSafe, mailHtml, paragraphs, quoted } from '#server/platform/mail/mail-text.ts';
 import type { Mail } from '#server/platform/mail/mailer.ts';
+import { textAt } from '#server/platform/site-config.ts';
 import type { StoredMessage } from './contact-queries.ts';
-
-/** A text of one namespace by its dotted key; a missing one is a build mistake, said loudly. */
-function textOf(texts: Texts, language: Language, ns: string, key: string): string {
-  let node: unknown = texts[language]?.[ns];
-  for (const part of key.split('.')) node = (node as Record<string, unknown> | undefined)?.[part];
-  if (typeof node !== 'string') throw new Error(`No text ${ns}:${key} in ${language}`);
-  return node;
-}
 
 /** The label of a subject id in a language, or the id itself for one the configuration has since dropped. */
 export function subjectLabel(texts: Texts, language: Language, subject: string): string {
@@ -36,7 +29,7 @@ export function notificationMail(
 ): Mail {
   const language = to.language;
   const t = (key: string, values: Record<string, string> = {}) =>
-    fill(textOf(texts, language, 'console', `mail.notification.${key}`), { ...site.brand, ...values });
+    fill(textAt(texts, language, 'console', `mail.notification.${key}`), { ...site.brand, ...values });
   const subject = subjectLabel(texts, language, message.subject);
   const link = `${site.siteUrl}/console/messages/${message.id}`;
   const page = message.page ? `${site.siteUrl}${message.page}` : '–';
@@ -94,7 +87,7 @@ export function replyMail(
   const language = message.language;
   const values = { ...site.brand, name: message.name, author: reply.author };
   const t = (key: string, extra: Record<string, string> = {}) =>
-    fill(textOf(texts, language, 'contact', `mail.reply.${key}`), { ...values, ...extra });
+    fill(textAt(texts, language, 'contact', `mail.reply.${key}`), { ...values, ...extra });
   const subject = headerSafe(t('subject', { subject: subjectLabel(texts, language, message.subject) }));
   const wrote = t('wrote', { date: when(message.createdAt, language) });
   const text = [

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { expect, it } from 'vitest';
 import { AUTH_API } from '#common/account-api.ts';
+import { NAME_MAX_LENGTH } from '#common/account-fields.ts';
 import { CONTACT_API, CONTACT_MIN_FILL_SECONDS } from '#common/contact-api.ts';
 import type { App } from '#server/app.ts';
 import { smtpMailer } from '#server/platform/mail/mailer.ts';
@@ -226,6 +227,9 @@ describeApi('the contact form', (api) => {
     expect(html).toContain('<html lang="fr" dir="ltr">');
     expect(html).toContain('Votre message n’a pas été envoyé');
     expect(html).toContain('Votre nom');
+    // The name's error in its plural form with the number filled in, as the browser shows it.
+    expect(html).toContain(`Veuillez saisir votre nom, en ${NAME_MAX_LENGTH} caractères au plus.`);
+    expect(html).not.toContain('INVALID_NAME');
     expect(html).toContain('Veuillez en écrire un peu plus');
     expect(html).toContain('href="/fr/contact"');
     expect(html).not.toContain('<img');

@@ -1,10 +1,12 @@
 import type { ErrorCode } from '#common/error-codes.ts';
+import { errorText } from '#common/error-texts.ts';
 import { escapeHtml } from '#common/html.ts';
 import type { Texts } from '#common/languages.ts';
 import { directionOf, type Language } from '#common/languages.ts';
 import { pagePath } from '#common/routes.ts';
 import type { SiteConfig } from '#common/site-config.ts';
 import { fill } from '#server/platform/mail/mail-text.ts';
+import { textAt } from '#server/platform/site-config.ts';
 
 /** The form's fields in the order the page shows them, with the key of each one's label. */
 const FIELDS = [
@@ -13,12 +15,6 @@ const FIELDS = [
   ['subject', 'form.subject'],
   ['message', 'form.message'],
 ] as const;
-
-function text(texts: Texts, language: Language, ns: string, key: string): string {
-  let node: unknown = texts[language]?.[ns];
-  for (const part of key.split('.')) node = (node as Record<string, unknown> | undefined)?.[part];
-  return typeof node === 'string' ? node : key;
-}
 
 /**
  * What a visitor without JavaScript sees when the server refuses a message: the browser checked the
@@ -32,17 +28,24 @@ export function notSentPage(
   language: Language,
   problem: { code: ErrorCode; fields?: Partial<Record<string, ErrorCode>> },
 ): string {
-  const t = (ns: string, key: string) => fill(text(texts, language, ns, key), site.brand);
+  const t = (ns: string, key: string) => fill(textAt(texts, language, ns, key), site.brand);
+  // An error's text as the browser shows it: the numbers it names, in the language's plural form.
+  const errorLine = (code: ErrorCode) => {
+    const { key, options } = errorText({ code });
+    const form = options.count === undefined ? key : `${key}_${new Intl.PluralRules(language).select(options.count)}`;
+    const values = Object.fromEntries(Object.entries(options).map(([name, value]) => [name, String(value)]));
+    return fill(t('errors', form), values);
+  };
   const items = FIELDS.filter(([name]) => problem.fields?.[name]).map(
     ([name, label]) =>
-      `<li><strong>${escapeHtml(t('contact', label))}</strong>: ${escapeHtml(t('errors', problem.fields?.[name] ?? 'INVALID_REQUEST'))}</li>`,
+      `<li><strong>${escapeHtml(t('contact', label))}</strong>: ${escapeHtml(errorLine(problem.fields?.[name] ?? 'INVALID_REQUEST'))}</li>`,
   );
   const lead =
     problem.code === 'TOO_MANY_REQUESTS'
       ? t('contact', 'notSent.tooMany')
       : items.length > 0
         ? t('contact', 'notSent.lead')
-        : t('errors', problem.code);
+        : errorLine(problem.code);
   const title = t('contact', 'notSent.title');
   return `<!doctype html>
 <html lang="${language}" dir="${directionOf(language)}">

@@ -4,13 +4,7 @@ import type { StaffRole } from '#common/roles.ts';
 import type { SiteConfig } from '#common/site-config.ts';
 import { fill, headerSafe, mailHtml } from '#server/platform/mail/mail-text.ts';
 import type { Mail } from '#server/platform/mail/mailer.ts';
-
-function consoleText(texts: Texts, language: Language, key: string): string {
-  let node: unknown = texts[language]?.console;
-  for (const part of key.split('.')) node = (node as Record<string, unknown> | undefined)?.[part];
-  if (typeof node !== 'string') throw new Error(`No text console:${key} in ${language}`);
-  return node;
-}
+import { textAt } from '#server/platform/site-config.ts';
 
 /** The mail that brings someone new onto the staff: who invited them, as what, and the link to set a password. */
 export function inviteMail(
@@ -24,11 +18,11 @@ export function inviteMail(
     ...site.brand,
     name: to.name,
     inviter: invite.inviter,
-    role: consoleText(texts, language, `roles.${invite.role}`),
+    role: textAt(texts, language, 'console', `roles.${invite.role}`),
     count: String(invite.hours),
     console: `${site.siteUrl}/console`,
   };
-  const t = (key: string) => fill(consoleText(texts, language, `mail.invite.${key}`), values);
+  const t = (key: string) => fill(textAt(texts, language, 'console', `mail.invite.${key}`), values);
   // The validity names a count: the language's plural rules pick its form (validity_one, validity_other …).
   const validity = t(`validity_${new Intl.PluralRules(language).select(invite.hours)}`);
   const subject = headerSafe(t('subject'));
