@@ -61,5 +61,12 @@ test('hydration leaves the prerendered page exactly as it was', async ({ page, r
     return doc.getElementById('root')?.innerHTML ?? '';
   }, html);
   await waitForHydration(page);
-  expect(await page.evaluate(() => document.getElementById('root')?.innerHTML)).toBe(prerendered);
+  // The chat launcher joins after the first paint by design (it may or may not be there yet);
+  // everything else must be exactly what was prerendered.
+  const hydrated = await page.evaluate(() => {
+    const root = document.getElementById('root')?.cloneNode(true) as HTMLElement | undefined;
+    root?.querySelector('.chat-widget')?.remove();
+    return root?.innerHTML;
+  });
+  expect(hydrated).toBe(prerendered);
 });

@@ -6,6 +6,7 @@ import { lastDays, useFormat } from '#client/console/format.ts';
 import { CONSOLE_PATHS, navigate } from '#client/console/router.ts';
 import { ConsoleLink, Loading } from '#client/console/ui.tsx';
 import { useTitle } from '#client/console/use-title.ts';
+import { ScrollTable } from '#client/lib/ScrollTable.tsx';
 import { useErrorToast } from '#client/lib/toast/use-error-toast.ts';
 import { type AnalyticsAnswer, CONSOLE_API } from '#common/console-api.ts';
 import type { ErrorCode } from '#common/error-codes.ts';
@@ -76,31 +77,28 @@ function ChartWithTable({
             </ul>
           </figcaption>
         </figure>
-        <div className="table-scroll chart__table">
-          <table>
-            <caption>{t('analytics.tableCaption', { title })}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('analytics.day')}</th>
+        <ScrollTable className="chart__table" caption={t('analytics.tableCaption', { title })}>
+          <thead>
+            <tr>
+              <th scope="col">{t('analytics.day')}</th>
+              {series.map((line) => (
+                <th scope="col" key={line.name}>
+                  {line.name}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {days.map((day, index) => (
+              <tr key={day}>
+                <th scope="row">{format.day(day)}</th>
                 {series.map((line) => (
-                  <th scope="col" key={line.name}>
-                    {line.name}
-                  </th>
+                  <td key={line.name}>{format.number(line.values[index] ?? 0)}</td>
                 ))}
               </tr>
-            </thead>
-            <tbody>
-              {days.map((day, index) => (
-                <tr key={day}>
-                  <th scope="row">{format.day(day)}</th>
-                  {series.map((line) => (
-                    <td key={line.name}>{format.number(line.values[index] ?? 0)}</td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </ScrollTable>
       </div>
     </section>
   );

@@ -5,6 +5,7 @@ import { useFormat } from '#client/console/format.ts';
 import { CONSOLE_PATHS, navigate } from '#client/console/router.ts';
 import { ConsoleLink, Loading } from '#client/console/ui.tsx';
 import { useTitle } from '#client/console/use-title.ts';
+import { ScrollTable } from '#client/lib/ScrollTable.tsx';
 import { useErrorToast } from '#client/lib/toast/use-error-toast.ts';
 import {
   CONSOLE_API,
@@ -169,25 +170,22 @@ export function InboxPage({ query }: { query: URLSearchParams }) {
         </p>
       ) : (
         <>
-          <div className="table-scroll">
-            <table className="inbox">
-              <caption>{t('inbox.caption')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('inbox.columns.status')}</th>
-                  <th scope="col">{t('inbox.columns.from')}</th>
-                  <th scope="col">{t('inbox.columns.subject')}</th>
-                  <th scope="col">{t('inbox.columns.language')}</th>
-                  <th scope="col">{t('inbox.columns.received')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {answer.messages.map((message) => (
-                  <Row key={message.id} message={message} />
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ScrollTable tableClassName="inbox" caption={t('inbox.caption')}>
+            <thead>
+              <tr>
+                <th scope="col">{t('inbox.columns.status')}</th>
+                <th scope="col">{t('inbox.columns.from')}</th>
+                <th scope="col">{t('inbox.columns.subject')}</th>
+                <th scope="col">{t('inbox.columns.language')}</th>
+                <th scope="col">{t('inbox.columns.received')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {answer.messages.map((message) => (
+                <Row key={message.id} message={message} />
+              ))}
+            </tbody>
+          </ScrollTable>
           {answer.next && (
             <p>
               <button

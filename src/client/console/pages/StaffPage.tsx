@@ -8,6 +8,7 @@ import { SelectField } from '#client/features/forms/SelectField.tsx';
 import { SubmitButton } from '#client/features/forms/SubmitButton.tsx';
 import { TextField } from '#client/features/forms/TextField.tsx';
 import { useForm } from '#client/features/forms/use-form.ts';
+import { ScrollTable } from '#client/lib/ScrollTable.tsx';
 import { useErrorToast } from '#client/lib/toast/use-error-toast.ts';
 import { useToast } from '#client/lib/toast/use-toast.ts';
 import { EMAIL_MAX_LENGTH, EmailSchema, NAME_MAX_LENGTH, NameSchema } from '#common/account-schemas.ts';
@@ -193,25 +194,22 @@ export default function StaffPage({ me }: { me: MeAnswer }) {
       {!staff ? (
         <Loading />
       ) : (
-        <div className="table-scroll">
-          <table className="staff">
-            <caption>{t('staff.caption')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('staff.name')}</th>
-                <th scope="col">{t('staff.email')}</th>
-                <th scope="col">{t('staff.role')}</th>
-                <th scope="col">{t('staff.since')}</th>
-                <th scope="col">{t('staff.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {staff.map((member) => (
-                <MemberRow key={`${member.id}-${member.role}`} member={member} me={me} reload={load} />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ScrollTable tableClassName="staff" caption={t('staff.caption')}>
+          <thead>
+            <tr>
+              <th scope="col">{t('staff.name')}</th>
+              <th scope="col">{t('staff.email')}</th>
+              <th scope="col">{t('staff.role')}</th>
+              <th scope="col">{t('staff.since')}</th>
+              <th scope="col">{t('staff.actions')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {staff.map((member) => (
+              <MemberRow key={`${member.id}-${member.role}`} member={member} me={me} reload={load} />
+            ))}
+          </tbody>
+        </ScrollTable>
       )}
       <section aria-labelledby="add-title" className="card staff__add">
         <h2 id="add-title">{t('staff.add.title')}</h2>
