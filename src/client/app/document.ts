@@ -32,13 +32,14 @@ export function startApp(d: Document, bootId: string): void {
 }
 
 /**
- * Once the browser has reported the page's first paint (whenPainted): counts the page view of a
- * visitor who consented to analytics with a small beacon (countPageView; the app takes it over
- * from `window.__pageView`), then loads the app. The HTML is complete and usable without the app,
+ * Counts the page view of a visitor who consented to analytics as the page starts (countPageView:
+ * a visit left before the paint still goes as a beacon; the app takes it over from
+ * `window.__pageView`). Once the browser has reported the page's first paint (whenPainted), sends
+ * it under a known identifier and loads the app. The HTML is complete and usable without the app,
  * so its code never competes with the first paint. The same for every page (its hash goes into the
  * CSP).
  */
-export const APP_LOADER_SCRIPT = `(${whenPainted})(window,function(){try{window.__pageView=(${countPageView})(window,${JSON.stringify(BEACON_NAMES)})}catch(e){}(${startApp})(document,${JSON.stringify(BOOT_ELEMENT_ID)})})`;
+export const APP_LOADER_SCRIPT = `try{window.__pageView=(${countPageView})(window,${JSON.stringify(BEACON_NAMES)})}catch(e){}(${whenPainted})(window,function(){try{window.__pageView&&window.__pageView.sendKnown()}catch(e){}(${startApp})(document,${JSON.stringify(BOOT_ELEMENT_ID)})})`;
 
 /** The script that defines the site configuration global; its hash goes into the CSP. */
 export function siteConfigScript(site: SiteConfig): string {

@@ -55,9 +55,11 @@ describe('countPageView', () => {
     }
   });
 
-  it('sends at once under the identifier the cookie holds, once, in a shape the capture store accepts', () => {
+  it('sends when asked under the identifier the cookie holds, once, in a shape the capture store accepts', () => {
     const p = page('lang=de; consent=granted; _fpid=v1.abc.def');
     const view = countPageView(p.w, NAMES);
+    expect(p.sent).toEqual([]);
+    view?.sendKnown();
     expect(view?.sent).toBe(true);
     p.hide();
     p.leave();
@@ -100,6 +102,19 @@ describe('countPageView', () => {
     expect(event.properties.distinct_id).toBe(left?.anonymousId);
     expect(event.properties.$process_person_profile).toBe(false);
     expect(left?.anonymousId).not.toBe(left?.uuid);
+
+    const nobody = page('consent=granted');
+    countPageView(nobody.w, NAMES)?.sendKnown();
+    expect(nobody.sent).toEqual([]);
+  });
+
+  it('left before it was sent, goes under the identifier the cookie holds', () => {
+    const p = page('consent=granted; _fpid=v1.abc.def');
+    const view = countPageView(p.w, NAMES);
+    p.leave();
+    p.hide();
+    expect(p.events().map((e) => e.properties.distinct_id)).toEqual(['v1.abc.def']);
+    expect(view?.anonymousId).toBeNull();
   });
 
   it('sends nothing once consent was withdrawn before it went', () => {
@@ -112,7 +127,7 @@ describe('countPageView', () => {
 
   it('uses fetch with keepalive where there is no beacon', () => {
     const p = page('consent=granted; _fpid=v1.a.b', { beacon: false });
-    countPageView(p.w, NAMES);
+    countPageView(p.w, NAMES)?.sendKnown();
     expect(p.sent.map((s) => s.how)).toEqual(['fetch']);
   });
 

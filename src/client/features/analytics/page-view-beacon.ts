@@ -38,6 +38,8 @@ export interface PageView {
    * anonymous id, without a person profile.
    */
   send(distinctId: string | null): void;
+  /** Sends it now under the identifier the visitor cookie holds, if it holds one. */
+  sendKnown(): void;
   /** The id an anonymous view went under, if it went anonymously. */
   anonymousId: string | null;
 }
@@ -47,10 +49,11 @@ export interface PageView {
  * endpoint, in the shape posthog-js sends (`$pageview` with its uuid, time and address), long before
  * posthog-js could: a visit of a second is counted too. Returns null without consent.
  *
- * It goes under the visitor identifier when the cookie holds one (at once), or when the app hands
- * it over later (`send(id)`); if the page is hidden or left first, it goes anonymously. Either way
- * once. It is also part of every page's inline script (see document.ts), so the body refers to
- * nothing outside itself.
+ * Counting only listens; nothing goes out until `sendKnown()` (under the identifier the cookie
+ * holds, if any) or `send(id)` when the app hands one over. If the page is hidden or left first, it
+ * goes then: under the cookie's identifier, or anonymously. Either way once. It is also part of
+ * every page's inline script (see document.ts), which counts as the page starts and sends after the
+ * paint, so the body refers to nothing outside itself.
  */
 export function countPageView(w: BeaconWindow, names: BeaconNames, url = w.location.href): PageView | null {
   const cookie = (name: string) => {
@@ -72,6 +75,10 @@ export function countPageView(w: BeaconWindow, names: BeaconNames, url = w.locat
     url,
     sent: false,
     anonymousId: null,
+    sendKnown: () => {
+      const known = cookie(names.visitor);
+      if (known) view.send(known);
+    },
     send: (distinctId) => {
       if (view.sent || cookie(names.consent) !== 'granted') return;
       view.sent = true;
@@ -93,12 +100,10 @@ export function countPageView(w: BeaconWindow, names: BeaconNames, url = w.locat
       if (!queued) w.fetch(names.endpoint, { method: 'POST', body, keepalive: true }).catch(() => {});
     },
   };
-  const leave = () => view.send(null);
+  const leave = () => view.send(cookie(names.visitor));
   w.addEventListener('pagehide', leave);
   w.document.addEventListener('visibilitychange', () => {
     if (w.document.visibilityState === 'hidden') leave();
   });
-  const known = cookie(names.visitor);
-  if (known) view.send(known);
   return view;
 }
