@@ -100,6 +100,11 @@ export interface SendAnswer {
 /** A conversation in the console's list. */
 export interface ConsoleConversation {
   id: number;
+  /**
+   * Position of its last change in the chat's one sequence: of two copies of a conversation (an
+   * answer and a stream event may cross), the one with the higher seq is the newer.
+   */
+  seq: number;
   status: 'open' | 'closed';
   language: string;
   /** The page the visitor last wrote from. */

@@ -69,8 +69,13 @@ export const useConsoleChat = () =>
 
 const byActivity = (a: ConsoleConversation, b: ConsoleConversation) => b.lastMessageAt.localeCompare(a.lastMessageAt);
 
-/** Puts a conversation in the list when it has the list's status, takes it out otherwise. */
+/**
+ * Puts a conversation in the list when it has the list's status, takes it out otherwise. A copy
+ * older than the one held (an answer that crossed a stream event) changes nothing.
+ */
 function upsert(conversation: ConsoleConversation) {
+  const held = state.conversations.find((c) => c.id === conversation.id) ?? state.thread?.conversation;
+  if (held?.id === conversation.id && held.seq > conversation.seq) return;
   const others = state.conversations.filter((c) => c.id !== conversation.id);
   const conversations = conversation.status === state.status ? [...others, conversation].sort(byActivity) : others;
   const thread = state.thread?.conversation.id === conversation.id ? { ...state.thread, conversation } : state.thread;
@@ -122,7 +127,10 @@ export async function select(id: number): Promise<void> {
   const result = await callApi<ConsoleThreadAnswer>(CONSOLE_CHAT_API.conversation(id));
   if (state.selected !== id) return;
   if (!result.ok) return update({ thread: null, failed: true });
-  update({ thread: { conversation: result.data.conversation, messages: result.data.messages } });
+  // The list may have heard of a later change while the thread was on its way.
+  const listed = state.conversations.find((c) => c.id === id);
+  const conversation = listed && listed.seq > result.data.conversation.seq ? listed : result.data.conversation;
+  update({ thread: { conversation, messages: result.data.messages } });
   markRead();
 }
 

@@ -297,9 +297,7 @@ const SUMMARY = `
   LEFT JOIN LATERAL (
     SELECT author, body FROM chat_messages m WHERE m.conversation_id = c.id ORDER BY m.id DESC LIMIT 1) last ON true`;
 
-export type ConsoleSummary = ConsoleConversation & { seq: number };
-
-const toSummary = (row: SummaryRow): ConsoleSummary => ({
+const toSummary = (row: SummaryRow): ConsoleConversation => ({
   id: Number(row.id),
   seq: Number(row.seq),
   status: row.status,
@@ -322,7 +320,7 @@ export async function listConversations(
   db: Queryable,
   status: 'open' | 'closed',
   limit: number,
-): Promise<ConsoleSummary[]> {
+): Promise<ConsoleConversation[]> {
   const rows = await db.query<SummaryRow>(`${SUMMARY} WHERE c.status = $1 ORDER BY c.last_message_at DESC LIMIT $2`, [
     status,
     limit,
@@ -330,13 +328,17 @@ export async function listConversations(
   return rows.map(toSummary);
 }
 
-export async function conversationSummary(db: Queryable, id: number): Promise<ConsoleSummary | null> {
+export async function conversationSummary(db: Queryable, id: number): Promise<ConsoleConversation | null> {
   const [row] = await db.query<SummaryRow>(`${SUMMARY} WHERE c.id = $1`, [id]);
   return row ? toSummary(row) : null;
 }
 
 /** Conversations that changed after a position, in the order they changed. */
-export async function summariesChangedAfter(db: Queryable, after: number, limit: number): Promise<ConsoleSummary[]> {
+export async function summariesChangedAfter(
+  db: Queryable,
+  after: number,
+  limit: number,
+): Promise<ConsoleConversation[]> {
   const rows = await db.query<SummaryRow>(`${SUMMARY} WHERE c.seq > $1 ORDER BY c.seq LIMIT $2`, [after, limit]);
   return rows.map(toSummary);
 }

@@ -4,7 +4,6 @@ import { NoFieldsSchema } from '#common/account-schemas.ts';
 import {
   CHAT_EVENTS,
   CONSOLE_CHAT_API,
-  type ConsoleConversation,
   type ConsoleListAnswer,
   type ConsolePresenceEvent,
   type ConsoleThreadAnswer,
@@ -20,7 +19,6 @@ import { scheduleReplyMail } from './chat-jobs.ts';
 import { CHAT_LIMITS, chatHit } from './chat-limits.ts';
 import {
   addPresence,
-  type ConsoleSummary,
   chatCursor,
   chatWrite,
   consoleMessagesAfter,
@@ -49,8 +47,6 @@ const CONSOLE_CHAT_PREFIX = '/api/console/chat';
 /** Conversations the list shows at most; older ones are reached by the closed list or retention. */
 const LIST_LIMIT = 100;
 
-const toConsole = ({ seq: _, ...conversation }: ConsoleSummary): ConsoleConversation => conversation;
-
 /** The `:id` of a console path: a positive integer, else the conversation does not exist. */
 function conversationId(c: Context): number {
   const raw = c.req.param('id') ?? '';
@@ -76,7 +72,7 @@ export function consoleChatRoutes(deps: ChatDeps) {
   const summary = async (id: number) => {
     const row = await conversationSummary(db, id);
     if (!row) throw new ApiError(404, 'INVALID_REQUEST');
-    return toConsole(row);
+    return row;
   };
 
   app.get(CONSOLE_CHAT_API.conversations, async (c) => {
@@ -87,7 +83,7 @@ export function consoleChatRoutes(deps: ChatDeps) {
     const cursor = await chatCursor(db);
     const conversations = await listConversations(db, query.data.status, LIST_LIMIT);
     const answer: ConsoleListAnswer = {
-      conversations: conversations.map(toConsole),
+      conversations,
       operators: await operatorsOnline(db),
       cursor,
     };
@@ -199,7 +195,7 @@ export function consoleChatRoutes(deps: ChatDeps) {
           .map((conversation) => ({
             event: CHAT_EVENTS.conversation,
             id: conversation.seq,
-            data: JSON.stringify(toConsole(conversation)),
+            data: JSON.stringify(conversation),
           })),
       ].sort((a, b) => a.id - b.id);
       const next = Number.isFinite(boundary) ? boundary : Math.max(cursor, ...events.map((event) => event.id));
