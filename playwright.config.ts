@@ -26,6 +26,8 @@ const site = (port: number, dataDir: string, extra: Record<string, string> = {})
     FINGERPRINT_RATE_LIMIT: '100000',
     // Every visitor of the contact tests writes from that one address too.
     CONTACT_RATE_LIMIT: '100000',
+    // Tests that register name an address of their own in X-Forwarded-For (tests/e2e/accounts.ts).
+    TRUST_PROXY: '1',
     ...extra,
   },
   reuseExistingServer: false,

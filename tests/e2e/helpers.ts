@@ -26,23 +26,31 @@ export async function waitForHydration(page: Page) {
 }
 
 /**
- * The page's cumulative layout shift so far, plus any within the next `ms` milliseconds; shifts of
- * elements inside `ignore` (a selector) are left out.
+ * The page's cumulative layout shift so far (or since `since`, a time on the page's clock), plus
+ * any within the next `ms` milliseconds. As in CLS, shifts right after the visitor's input are left
+ * out, and so are shifts of elements inside `ignore` (a selector).
  */
-export function layoutShift(page: Page, ms = 500, ignore?: string): Promise<number> {
+export function layoutShift(
+  page: Page,
+  options: { ms?: number; ignore?: string; since?: number } = {},
+): Promise<number> {
   return page.evaluate(
-    ([wait, skip]) =>
+    ({ ms, ignore, since }) =>
       new Promise<number>((resolve) => {
-        type Shift = PerformanceEntry & { value: number; sources: { node?: Node | null }[] };
-        const ignored = (shift: Shift) =>
-          skip !== null &&
-          shift.sources.every((source) => source.node instanceof Element && source.node.closest(skip) !== null);
+        type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node?: Node | null }[] };
+        const counted = (shift: Shift) =>
+          !shift.hadRecentInput &&
+          shift.startTime >= since &&
+          !(
+            ignore !== null &&
+            shift.sources.every((source) => source.node instanceof Element && source.node.closest(ignore) !== null)
+          );
         let total = 0;
         new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as Shift[]) if (!ignored(entry)) total += entry.value;
+          for (const entry of list.getEntries() as Shift[]) if (counted(entry)) total += entry.value;
         }).observe({ type: 'layout-shift', buffered: true });
-        setTimeout(() => resolve(total), wait);
+        setTimeout(() => resolve(total), ms);
       }),
-    [ms, ignore ?? null] as const,
+    { ms: options.ms ?? 500, ignore: options.ignore ?? null, since: options.since ?? 0 },
   );
 }
