@@ -4,6 +4,8 @@ import type { Language, Texts } from '#common/languages.ts';
 export interface BootData {
   language: Language;
   resources: Texts;
+  /** The strings Intl formatted for the page, by kind, language and value (see lib/formats.ts). */
+  formatted: Record<string, string>;
 }
 
 export const BOOT_ELEMENT_ID = 'boot-data';

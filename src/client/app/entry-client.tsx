@@ -3,6 +3,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter } from 'react-router';
 import { createClientI18n } from '#client/features/i18n/client-i18n.ts';
+import { adoptFormatted } from '#client/lib/formats.ts';
 import { readSiteConfig, SiteConfigProvider } from '#client/lib/site-config.tsx';
 import { matchPage } from '#common/routes.ts';
 import { App } from './App.tsx';
@@ -13,6 +14,7 @@ import './styles.css';
 const boot = JSON.parse(document.getElementById(BOOT_ELEMENT_ID)?.textContent ?? '{}') as BootData;
 const site = readSiteConfig();
 const i18n = createClientI18n(site, boot.language, boot.resources);
+adoptFormatted(boot.formatted);
 
 function hydrate() {
   const root = document.getElementById('root');

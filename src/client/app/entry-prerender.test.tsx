@@ -34,6 +34,27 @@ describe('renderDocument', () => {
     expect(html).not.toContain('{{siteName}}');
   });
 
+  it('carries what Intl formatted for the page, and only for that page', async () => {
+    const bootOf = (html: string) =>
+      JSON.parse(html.match(/<script type="application\/json" id="boot-data"[^>]*>(.*?)<\/script>/s)?.[1] ?? '{}');
+    const privacy = bootOf(
+      await renderDocument({
+        path: '/de/privacy-policy',
+        page: 'privacy',
+        language: 'de',
+        resources: texts,
+        site,
+        assets,
+      }),
+    );
+    expect(privacy.formatted).toMatchObject({ 'year de 1': '1 Jahr', 'year de 2': '2 Jahre' });
+    for (const text of Object.values(privacy.formatted)) expect(typeof text).toBe('string');
+    const about = bootOf(
+      await renderDocument({ path: '/de/about', page: 'about', language: 'de', resources: texts, site, assets }),
+    );
+    expect(about.formatted).toEqual({});
+  });
+
   it('asks search engines to leave out a page the table marks so, and only that', async () => {
     const render = (page: 'validation' | 'account' | 'about', path: string) =>
       renderDocument({ path, page, language: 'de', resources: texts, site, assets });

@@ -5,6 +5,7 @@ import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { StaticRouter } from 'react-router';
 import { pageHead } from '#client/features/head/page-head.ts';
 import { baseOptions } from '#client/features/i18n/options.ts';
+import { takeFormatted } from '#client/lib/formats.ts';
 import { SiteConfigProvider } from '#client/lib/site-config.tsx';
 import { LANGUAGES, type Language, type Texts } from '#common/languages.ts';
 import { type PageId, pageNamespaces } from '#common/routes.ts';
@@ -40,6 +41,7 @@ export async function renderDocument(options: {
   });
   await loadPage(page);
 
+  takeFormatted();
   const appHtml = renderToString(
     <StrictMode>
       <SiteConfigProvider value={site}>
@@ -61,6 +63,6 @@ export async function renderDocument(options: {
     appHtml,
     assets: options.assets,
     site,
-    boot: { language, resources: pageResources },
+    boot: { language, resources: pageResources, formatted: takeFormatted() },
   });
 }

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { countryName } from '#client/features/i18n/formats.ts';
+import { countryName } from '#client/lib/formats.ts';
 import type { Language } from '#common/languages.ts';
 import type { Operator } from '#common/site-config.ts';
 

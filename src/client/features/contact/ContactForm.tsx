@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SelectField, SubmitButton, TextAreaField, TextField, useForm } from '#client/features/forms/index.ts';
 import { callApi } from '#client/lib/api-client.ts';
+import { formatNumber } from '#client/lib/formats.ts';
 import { useSiteConfig } from '#client/lib/site-config.tsx';
 import { useToast } from '#client/lib/toast/use-toast.ts';
 import { EMAIL_MAX_LENGTH, EmailSchema, NAME_MAX_LENGTH, NameSchema } from '#common/account-schemas.ts';
@@ -51,7 +52,6 @@ function Form({ language, onSent }: { language: Language; onSent: () => void }) 
     onSent();
   });
   const honeypot = form.field('website');
-  const number = new Intl.NumberFormat(language);
 
   return (
     <form
@@ -85,8 +85,8 @@ function Form({ language, onSent }: { language: Language; onSent: () => void }) 
         field={form.field('message')}
         label={t('form.message')}
         hint={t('form.messageHint', {
-          min: number.format(MESSAGE_MIN_LENGTH),
-          max: number.format(MESSAGE_MAX_LENGTH),
+          min: formatNumber(language, MESSAGE_MIN_LENGTH),
+          max: formatNumber(language, MESSAGE_MAX_LENGTH),
         })}
         rows={8}
         minLength={MESSAGE_MIN_LENGTH}

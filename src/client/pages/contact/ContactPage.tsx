@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ContactForm } from '#client/features/contact/index.ts';
-import { formatDays } from '#client/features/i18n/formats.ts';
+import { formatDays } from '#client/lib/formats.ts';
 import { EmailLink, PhoneLink, PostalAddress } from '#client/lib/operator.tsx';
 import { useSiteConfig } from '#client/lib/site-config.tsx';
 import type { Language } from '#common/languages.ts';

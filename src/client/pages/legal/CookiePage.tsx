@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ConsentSettings } from '#client/features/consent/ConsentSettings.tsx';
 import { needsConsent } from '#client/features/consent/consent.ts';
-import { formatDays } from '#client/features/i18n/formats.ts';
+import { formatDays } from '#client/lib/formats.ts';
 import { useSiteConfig } from '#client/lib/site-config.tsx';
 import type { Language } from '#common/languages.ts';
 import { RETENTION } from '#common/retention.ts';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { formatDate } from '#client/features/i18n/formats.ts';
+import { formatDate } from '#client/lib/formats.ts';
 import type { Language } from '#common/languages.ts';
 import { LEGAL_TEXTS_UPDATED } from '#common/legal-facts.ts';
 

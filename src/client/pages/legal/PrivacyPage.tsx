@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { formatDays } from '#client/features/i18n/formats.ts';
+import { formatDays } from '#client/lib/formats.ts';
 import {
   Details,
   EmailLink,

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { formatDays } from '#client/features/i18n/formats.ts';
+import { formatDays } from '#client/lib/formats.ts';
 import { useCountry, useOrUnsetText } from '#client/lib/operator.tsx';
 import { useSiteConfig } from '#client/lib/site-config.tsx';
 import type { Language } from '#common/languages.ts';
