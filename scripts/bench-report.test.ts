@@ -43,6 +43,13 @@ describe('bench report', () => {
     expect(verdicts['FCP ≤ 0.80 s']).toEqual([]);
     expect(verdicts['no script before the largest paint']).toEqual([{ page: '/fr', value: '2 script(s)' }]);
     expect(verdicts['performance 100']).toEqual([]);
+    // A noindex page scores lower on SEO by design; only indexed pages are held to it.
+    const noSearch = { performance: 100, accessibility: 100, 'best-practices': 100, seo: 66 };
+    const seo = budgetVerdicts([
+      summarizePage('/en/validation', [run({ scores: noSearch })], false),
+      summarizePage('/en/about', [run({ scores: noSearch })]),
+    ]).find((v) => v.label === 'seo 100');
+    expect(seo?.over).toEqual([{ page: '/en/about', value: '66' }]);
     // A budget exactly met is held.
     expect(
       budgetVerdicts([summarizePage('/de', [run({ fcp: 800, lcp: 1_000, tbt: 50 })])]).flatMap((v) => v.over),

@@ -54,6 +54,8 @@ export interface Spread {
 
 export interface PageSummary {
   page: string;
+  /** Whether search engines may list it; a noindex page loses SEO points by design, so that budget skips it. */
+  indexed: boolean;
   runs: number;
   scores: Record<Category, Spread>;
   fcp: Spread;
@@ -72,10 +74,11 @@ const spread = (values: number[], worst: (values: number[]) => number): Spread =
 const highest = (values: number[]) => Math.max(...values);
 const lowest = (values: number[]) => Math.min(...values);
 
-export function summarizePage(page: string, runs: readonly RunResult[]): PageSummary {
+export function summarizePage(page: string, runs: readonly RunResult[], indexed = true): PageSummary {
   const pick = (get: (run: RunResult) => number) => runs.map(get);
   return {
     page,
+    indexed,
     runs: runs.length,
     scores: Object.fromEntries(
       CATEGORIES.map((category) => [
@@ -130,7 +133,7 @@ export function budgetVerdicts(pages: readonly PageSummary[]): BudgetVerdict[] {
     ...CATEGORIES.map((category) =>
       check(
         `${category} ${BUDGETS.score}`,
-        (page) => page.scores[category].worst < BUDGETS.score,
+        (page) => page.scores[category].worst < BUDGETS.score && (category !== 'seo' || page.indexed),
         (page) => String(page.scores[category].worst),
       ),
     ),

@@ -3,7 +3,8 @@
 // Builds first when there is no build.
 //
 // Which pages: six by default (home, about and privacy policy in English and Thai); --all for every
-// page of the sitemap in every language; --pages login,register (page ids as in src/common/routes.ts,
+// page of the sitemap in every language (the noindex steps of a visitor's journey, such as
+// validation, only by name: their SEO score is then not held to 100); --pages login,register (page ids as in src/common/routes.ts,
 // or paths such as /th/login) and --langs en,th to pick. Other options: --runs N (Lighthouse runs
 // per page, default 3), --only lighthouse|throughput, --consent granted (the visitor has accepted
 // analytics; runs then keep the browser's storage, so its cache is warm too). Runs go one at a
@@ -21,8 +22,9 @@ import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { isIndexed, sitemapPaths } from '#common/head.ts';
 import { isLanguage, LANGUAGES, type Language } from '#common/languages.ts';
-import { allPagePaths, matchPage, PAGE_IDS, type PageId, pagePath } from '#common/routes.ts';
+import { matchPage, PAGE_IDS, type PageId, pagePath } from '#common/routes.ts';
 import { ROOT } from '#server/platform/site-config.ts';
 import {
   BUDGETS,
@@ -72,7 +74,7 @@ function selectedPaths(): string[] {
     if (!isLanguage(language)) throw new Error(`--langs: ${language} is not one of ${LANGUAGES.join(', ')}`);
     return language;
   });
-  if (!args.pages) return allPagePaths(languages).map((entry) => entry.path);
+  if (!args.pages) return sitemapPaths(languages).map((entry) => entry.path);
   const paths: string[] = [];
   for (const item of args.pages.split(',')) {
     if (item.startsWith('/')) {
@@ -256,7 +258,10 @@ async function benchLighthouse() {
     chrome.kill();
   }
 
-  const pages: PageSummary[] = PATHS.map((page) => summarizePage(page, results.get(page) ?? []));
+  const pages: PageSummary[] = PATHS.map((page) => {
+    const matched = matchPage(page);
+    return summarizePage(page, results.get(page) ?? [], matched ? isIndexed(matched.page) : true);
+  });
   const consent = CONSENT_GRANTED ? 'consent granted' : 'consent not yet asked';
   console.log(
     `\nLighthouse 13, mobile preset, ${RUNS} run(s) per page, ${consent}.` +
