@@ -30,8 +30,9 @@ export function useAnalytics(allowed: boolean, visitor: VisitorIdState) {
     if (!allowed || posthog || beacons.current.has(location.key)) return;
     const first = location.key === FIRST_LOCATION ? firstPageView() : null;
     const view = first ?? countPageView(window, BEACON_NAMES);
-    view?.sendKnown();
-    if (view) beacons.current.set(location.key, view);
+    if (!view) return;
+    view.sendKnown();
+    beacons.current.set(location.key, view);
   }, [allowed, posthog, location.key]);
 
   useEffect(() => {

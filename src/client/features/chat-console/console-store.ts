@@ -69,13 +69,20 @@ export const useConsoleChat = () =>
 
 const byActivity = (a: ConsoleConversation, b: ConsoleConversation) => b.lastMessageAt.localeCompare(a.lastMessageAt);
 
-/**
- * Puts a conversation in the list when it has the list's status, takes it out otherwise. A copy
- * older than the one held (an answer that crossed a stream event) changes nothing.
- */
+/** The copy of a conversation the console holds, in the list or the open thread. */
+const heldCopy = (id: number): ConsoleConversation | undefined =>
+  state.conversations.find((c) => c.id === id) ??
+  (state.thread?.conversation.id === id ? state.thread.conversation : undefined);
+
+/** The later of the held copy and `copy`: an answer can arrive after a stream event about a newer change. */
+function latest(copy: ConsoleConversation): ConsoleConversation {
+  const held = heldCopy(copy.id);
+  return held && held.seq > copy.seq ? held : copy;
+}
+
+/** Puts a conversation in the list when it has the list's status, takes it out otherwise; an outdated copy changes nothing. */
 function upsert(conversation: ConsoleConversation) {
-  const held = state.conversations.find((c) => c.id === conversation.id) ?? state.thread?.conversation;
-  if (held?.id === conversation.id && held.seq > conversation.seq) return;
+  if (latest(conversation) !== conversation) return;
   const others = state.conversations.filter((c) => c.id !== conversation.id);
   const conversations = conversation.status === state.status ? [...others, conversation].sort(byActivity) : others;
   const thread = state.thread?.conversation.id === conversation.id ? { ...state.thread, conversation } : state.thread;
@@ -128,9 +135,7 @@ export async function select(id: number): Promise<void> {
   if (state.selected !== id) return;
   if (!result.ok) return update({ thread: null, failed: true });
   // The list may have heard of a later change while the thread was on its way.
-  const listed = state.conversations.find((c) => c.id === id);
-  const conversation = listed && listed.seq > result.data.conversation.seq ? listed : result.data.conversation;
-  update({ thread: { conversation, messages: result.data.messages } });
+  update({ thread: { conversation: latest(result.data.conversation), messages: result.data.messages } });
   markRead();
 }
 

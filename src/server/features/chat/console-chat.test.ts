@@ -61,6 +61,10 @@ describeApi('chat, the operators side', (api) => {
     await newer.post(CHAT_API.messages, chatMessage('Allô ?'));
     const again = await operator.get(CONSOLE_CHAT_API.conversation(newerOne.id));
     expect(again.body.conversation).toMatchObject({ unread: 1 });
+    // Every change moves the conversation's seq forward: the console keeps the copy with the higher one.
+    const seqs = [newerOne, read.body.conversation, again.body.conversation].map((c) => (c as ConsoleConversation).seq);
+    expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
+    expect(new Set(seqs).size).toBe(3);
   });
 
   it("shows a signed-in visitor's account and the address a visitor gave", async () => {
