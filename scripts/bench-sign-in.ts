@@ -6,7 +6,8 @@
 // - sequential sign-ins: successful, wrong password, unknown address (budget: median within 300 ms);
 // - page latency alone, then during a flood of --flood parallel sign-ins (default 256) for
 //   --seconds (default 10), each from an address of its own for an address no account has, so that
-//   every one of them costs a hash; meanwhile honest sign-ins keep coming, one at a time.
+//   every one of them costs a hash; meanwhile honest sign-ins keep coming, one at a time, from
+//   browsers that signed in to the account before (the known-device cookie) and from new ones.
 // --unbounded hashes every sign-in at once, as the server did before its hashing queue.
 import { type ChildProcess, fork } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -16,6 +17,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { AUTH_API } from '#common/account-api.ts';
+import { storageEntry } from '#common/storage.ts';
 import { createApp } from '#server/app.ts';
 import { createPasswords, DEFAULT_HASHING } from '#server/features/accounts/passwords.ts';
 import { issueFpid } from '#server/features/visitor/fpid.ts';
@@ -37,11 +39,12 @@ const { values: args } = parseArgs({
 /** Accounts for the sequential sign-ins; each signs in as often as its rate limit allows in one window. */
 const ACCOUNTS = 10;
 const ROUNDS = 10;
-/** Accounts that sign in honestly during the flood, each fewer times than its limit. */
+/** Accounts that sign in honestly during the flood, for each kind of browser, each fewer times than its limit. */
 const HONEST_ACCOUNTS = 10;
-const HONEST_PER_ACCOUNT = 9;
+const HONEST_PER_ACCOUNT = 8;
 const PASSWORD = 'correct horse battery staple';
 const PAGE = '/en/about';
+const KNOWN_DEVICE = storageEntry('knownDevice').name;
 const PAGE_WORKERS = 8;
 const secret = Buffer.alloc(32, 3);
 
@@ -56,7 +59,7 @@ async function serve(dataDir: string) {
   const db = await openDatabase({ dataDir, databaseUrl: process.env.DATABASE_URL });
   const run = `${Date.now()}`;
   const hash = await createPasswords().hash(PASSWORD);
-  const all = Array.from({ length: ACCOUNTS + HONEST_ACCOUNTS }, (_, n) => `bench-${run}-${n}@example.com`);
+  const all = Array.from({ length: ACCOUNTS + 2 * HONEST_ACCOUNTS }, (_, n) => `bench-${run}-${n}@example.com`);
   for (const [n, email] of all.entries()) {
     await db.query(
       `INSERT INTO accounts (name, email, phone, password_hash, language, verified_at)
@@ -74,7 +77,7 @@ async function serve(dataDir: string) {
     db,
     secret,
     trustedProxies: 1,
-    settings: args.unbounded ? { hashingLimits: { concurrency: 1_000_000, queue: 1_000_000 } } : {},
+    settings: args.unbounded ? { hashingLimits: { concurrency: 1_000_000, queue: 1_000_000, refusalHoldMs: 0 } } : {},
   });
   const server = createServer(createListener(app, files, security));
   server.listen(0, '127.0.0.1', () => {
@@ -119,7 +122,7 @@ async function measure({ port, emails, honest }: Ready) {
   let requests = 0;
 
   /** One sign-in from an address of its own: its status and how long it took. */
-  async function signIn(email: string, password: string) {
+  async function signIn(email: string, password: string, device = '') {
     requests += 1;
     const start = performance.now();
     const response = await fetch(`${base}${AUTH_API.login}`, {
@@ -128,12 +131,13 @@ async function measure({ port, emails, honest }: Ready) {
         Origin: base,
         'Content-Type': 'application/json',
         'X-Forwarded-For': `10.${(requests >> 16) & 255}.${(requests >> 8) & 255}.${requests & 255}`,
-        Cookie: cookie,
+        Cookie: device ? `${cookie}; ${device}` : cookie,
       },
       body: JSON.stringify({ email, password }),
     });
     await response.arrayBuffer();
-    return { status: response.status, ms: performance.now() - start };
+    const known = response.headers.getSetCookie().find((line) => line.startsWith(`${KNOWN_DEVICE}=`));
+    return { status: response.status, ms: performance.now() - start, device: known?.split(';')[0] ?? '' };
   }
 
   async function expectSignIn(email: string, password: string) {
@@ -211,13 +215,22 @@ async function measure({ port, emails, honest }: Ready) {
       floodTimes.push(ms);
     }
   };
-  const honestTimes: number[] = [];
-  const honestStatus = new Map<number, number>();
-  const honestSignIns = async () => {
+  // Honest sign-ins keep coming, one at a time with a pause, from browsers that signed in to the
+  // account before (their known-device cookie, taken now) and from browsers new to it.
+  const devices = new Map<string, string>();
+  const honestOf = { known: honest.slice(0, HONEST_ACCOUNTS), new: honest.slice(HONEST_ACCOUNTS) };
+  for (const email of honestOf.known) devices.set(email, (await signIn(email, PASSWORD)).device);
+  const honestRuns = {
+    known: { times: [] as number[], status: new Map<number, number>() },
+    new: { times: [] as number[], status: new Map<number, number>() },
+  };
+  const honestSignIns = async (kind: 'known' | 'new') => {
+    const { times, status: statuses } = honestRuns[kind];
     for (let i = 0; flooding && i < HONEST_ACCOUNTS * HONEST_PER_ACCOUNT; i++) {
-      const { status, ms } = await signIn(honest[i % HONEST_ACCOUNTS] as string, PASSWORD);
-      honestStatus.set(status, (honestStatus.get(status) ?? 0) + 1);
-      if (status === 200) honestTimes.push(ms);
+      const email = honestOf[kind][i % HONEST_ACCOUNTS] as string;
+      const { status, ms } = await signIn(email, PASSWORD, kind === 'known' ? devices.get(email) : '');
+      statuses.set(status, (statuses.get(status) ?? 0) + 1);
+      if (status === 200) times.push(ms);
       await seconds(0.1);
     }
   };
@@ -225,7 +238,7 @@ async function measure({ port, emails, honest }: Ready) {
   const window = seconds(duration).then(() => {
     flooding = false;
   });
-  const [during] = await Promise.all([pages(window), honestSignIns(), floodDone]);
+  const [during] = await Promise.all([pages(window), honestSignIns('known'), honestSignIns('new'), floodDone]);
   pageStats(`page ${PAGE} during a flood of ${flood} parallel sign-ins`, during);
   const counts = (map: Map<number, number>) =>
     [...map]
@@ -233,5 +246,11 @@ async function measure({ port, emails, honest }: Ready) {
       .map(([status, n]) => `${n}× ${status}`)
       .join(', ');
   stats(`flood sign-ins (${counts(floodStatus)})`, floodTimes);
-  stats(`honest sign-ins during the flood, answered 200 (of ${counts(honestStatus)})`, honestTimes);
+  for (const [kind, label] of [
+    ['known', 'from browsers that signed in before'],
+    ['new', 'from browsers new to the account'],
+  ] as const) {
+    const { times, status } = honestRuns[kind];
+    stats(`honest sign-ins during the flood ${label}, answered 200 (of ${counts(status)})`, times);
+  }
 }

@@ -58,6 +58,10 @@ export const STORAGE_ENTRIES = [
   // Set and cleared with the session, readable by the pages (the session cookie is not): only a
   // page that finds it asks the server who is signed in, so other visitors load nothing for it.
   { id: 'signedIn', name: 'signed_in', kind: 'cookie', lifetime: { days: 30 }, needsConsent: false },
+  // Given at each successful sign-in and kept after sign-out: the account's address signed by the
+  // server (not the address itself), so that this browser's sign-ins go first while the site is
+  // flooded with sign-ins from elsewhere (docs/decisions/056).
+  { id: 'knownDevice', name: '__Host-device', kind: 'cookie', lifetime: { days: 90 }, needsConsent: false },
   // Set by the visitor's first chat message, not before: a random token whose hash names their
   // conversation on the server. Every message sets it again for the full lifetime.
   { id: 'chat', name: '__Host-chat', kind: 'cookie', lifetime: { days: 30 }, needsConsent: false },

@@ -39,7 +39,7 @@ export interface Settings {
   /** Argon2id parameters; the accounts' default unless a test passes weaker ones, to run fast. */
   passwordHashing?: { memoryCost: number; timeCost: number; parallelism: number };
   /** How many hashes run at once and may wait (see accounts/passwords.ts); half the processors by default. */
-  hashingLimits?: { concurrency: number; queue: number };
+  hashingLimits?: { concurrency: number; queue: number; refusalHoldMs: number };
   /** How long an operator's chat reply may stay unread before it is mailed (CHAT_REPLY_MAIL_DELAY_SECONDS). */
   chatReplyMailDelaySeconds: number;
   /** New chat conversations a client address may start in 12 hours (CHAT_CONVERSATIONS_PER_CLIENT). */

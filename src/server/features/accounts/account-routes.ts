@@ -37,7 +37,7 @@ export function accountRoutes(deps: AccountDeps) {
   // Asks for the password again: a session left open on a shared computer must not be enough.
   routes.post(AUTH_API.deleteAccount, signedIn, jsonBody(DeleteAccountSchema), async (c) => {
     const { accountId } = c.get('session');
-    deps.passwords.checkCapacity();
+    await deps.passwords.admit();
     await limiter.enforce([hit('deletePerAccount', accountId)]);
     const account = await findAccountById(db, accountId);
     if (!account) throw new ApiError(401, 'UNAUTHORIZED');

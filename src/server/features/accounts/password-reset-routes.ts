@@ -8,9 +8,9 @@ import type { AccountDeps } from './account-deps.ts';
 import { findAccountByEmail, markVerified, setPasswordHash } from './account-queries.ts';
 import { issueCode, redeemCode } from './codes.ts';
 import { hit, mailHits } from './limits.ts';
+import { issuePass } from './passes.ts';
 import { deleteAccountSessions } from './session-queries.ts';
 import { clearSessionCookie } from './sessions.ts';
-import { issueSignInPass } from './sign-in-pass.ts';
 
 /** A forgotten password: a code by mail, then a new password, which ends every session. */
 export function passwordResetRoutes(deps: AccountDeps) {
@@ -29,7 +29,7 @@ export function passwordResetRoutes(deps: AccountDeps) {
   });
 
   routes.post(AUTH_API.resetPassword, visitor, jsonBody(ResetPasswordSchema), async (c) => {
-    deps.passwords.checkCapacity();
+    await deps.passwords.admit();
     await limiter.enforce([hit('resetPerClient', c.var.clientAddress)]);
     const { email, code, password } = c.req.valid('json');
     const account = await findAccountByEmail(db, email);
@@ -50,7 +50,7 @@ export function passwordResetRoutes(deps: AccountDeps) {
     // The owner proved control of the mailbox: the sign-in lock others may have set off is lifted,
     // and this browser gets past it should they set it off again (docs/decisions/012).
     await limiter.clear('loginPerAccount', email);
-    return c.json({ signInPass: issueSignInPass(secret, email) } satisfies ResetAnswer);
+    return c.json({ signInPass: issuePass(secret, 'signIn', email) } satisfies ResetAnswer);
   });
 
   return routes;

@@ -45,7 +45,7 @@ describe('passwords', () => {
   });
 
   it('hashes a bounded number at once, queues a bounded number, and refuses the rest at once', async () => {
-    const passwords = createPasswords(FAST, { concurrency: 2, queue: 3 });
+    const passwords = createPasswords(FAST, { concurrency: 2, queue: 3, refusalHoldMs: 0 });
     const results = await Promise.allSettled(Array.from({ length: 12 }, (_, n) => passwords.hash(`password ${n}`)));
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(5);
     for (const result of results.filter((result) => result.status === 'rejected')) {
@@ -54,24 +54,58 @@ describe('passwords', () => {
       expect(error).toMatchObject({ status: 503, code: 'TOO_MANY_REQUESTS', headers: { 'Retry-After': '1' } });
     }
     // Once the queue has drained, there is room again.
-    expect(() => passwords.checkCapacity()).not.toThrow();
+    await expect(passwords.admit()).resolves.toBeUndefined();
     await expect(passwords.hash('later')).resolves.toMatch(/^\$argon2id\$/);
   });
 
   it('says when it is full before a request does its other work, and verifies in the same queue', async () => {
-    const passwords = createPasswords(FAST, { concurrency: 1, queue: 1 });
+    const passwords = createPasswords(FAST, { concurrency: 1, queue: 1, refusalHoldMs: 0 });
     const hash = await passwords.hash('secret');
     const first = passwords.verify(hash, 'secret');
     const second = passwords.verify(hash, 'secret');
     // One computing and one waiting: the next is refused before it starts.
-    expect(() => passwords.checkCapacity()).toThrow(ApiError);
+    await expect(passwords.admit()).rejects.toBeInstanceOf(ApiError);
     await expect(passwords.verify(hash, 'secret')).rejects.toMatchObject({ code: 'TOO_MANY_REQUESTS' });
     expect(await Promise.all([first, second])).toEqual([true, true]);
   });
 
-  it('hashes on half the processors by default, with about a second of waiting room', () => {
-    expect(defaultHashingLimits(1)).toEqual({ concurrency: 1, queue: 16 });
-    expect(defaultHashingLimits(2)).toEqual({ concurrency: 1, queue: 16 });
-    expect(defaultHashingLimits(8)).toEqual({ concurrency: 4, queue: 64 });
+  it('serves the known lane first, with waiting room of its own', async () => {
+    const passwords = createPasswords(FAST, { concurrency: 1, queue: 1, refusalHoldMs: 0 });
+    const hash = await passwords.hash('secret');
+    const finished: string[] = [];
+    const track = (name: string, lane: 'known' | 'other') =>
+      passwords.verify(hash, 'secret', lane).then((matches) => finished.push(`${name} ${matches}`));
+    const running = track('running', 'other');
+    const waitingOther = track('waiting other', 'other');
+    // The other lane is full; the known lane still has room, and its request overtakes the one waiting.
+    await expect(passwords.admit('other')).rejects.toMatchObject({ code: 'TOO_MANY_REQUESTS' });
+    await expect(passwords.admit('known')).resolves.toBeUndefined();
+    const known = track('known', 'known');
+    await Promise.all([running, waitingOther, known]);
+    expect(finished).toEqual(['running true', 'known true', 'waiting other true']);
+  });
+
+  it('holds a refusal before sending it, so a flood that retries at once is slowed down', async () => {
+    vi.useFakeTimers();
+    try {
+      const passwords = createPasswords(FAST, { concurrency: 0, queue: 0, refusalHoldMs: 1_000 });
+      let refused = false;
+      const admitted = passwords.admit().catch((error: unknown) => {
+        refused = error instanceof ApiError && error.code === 'TOO_MANY_REQUESTS';
+      });
+      await vi.advanceTimersByTimeAsync(999);
+      expect(refused).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      await admitted;
+      expect(refused).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('hashes on half the processors by default, with about a second of waiting room and a held refusal', () => {
+    expect(defaultHashingLimits(1)).toEqual({ concurrency: 1, queue: 16, refusalHoldMs: 1_000 });
+    expect(defaultHashingLimits(2)).toEqual({ concurrency: 1, queue: 16, refusalHoldMs: 1_000 });
+    expect(defaultHashingLimits(8)).toEqual({ concurrency: 4, queue: 64, refusalHoldMs: 1_000 });
   });
 });

@@ -30,38 +30,53 @@ export const DEFAULT_HASHING: HashingParams = { memoryCost: 65_536, timeCost: 3,
 export interface HashingLimits {
   /** Hashes computed at the same time: half the processors, leaving the rest to serve pages. */
   concurrency: number;
-  /** Requests that may wait for a turn; past that, an immediate 503 TOO_MANY_REQUESTS with Retry-After. */
+  /** Requests that may wait for a turn, in each lane; past that, 503 TOO_MANY_REQUESTS with Retry-After. */
   queue: number;
+  /**
+   * How long a refusal is held before it is sent. A flood that sends its next request as soon as
+   * it is refused would otherwise keep the server answering thousands of refusals a second, which
+   * starves pages as surely as hashing did; held, a connection costs a timer (docs/decisions/056).
+   */
+  refusalHoldMs: number;
 }
 
 /** Sixteen waiting per hashing thread: at most about a second's wait at the default parameters. */
 export function defaultHashingLimits(processors = availableParallelism()): HashingLimits {
   const concurrency = Math.max(1, Math.floor(processors / 2));
-  return { concurrency, queue: 16 * concurrency };
+  return { concurrency, queue: 16 * concurrency, refusalHoldMs: BUSY_RETRY_AFTER_SECONDS * 1000 };
 }
+
+/**
+ * Whose hashing goes first. A browser that signed in to the account before (its known-device
+ * cookie, see known-device.ts) has a lane of its own, served before everyone else, so a flood of
+ * sign-ins from elsewhere does not keep the account's owner out.
+ */
+export type HashingLane = 'known' | 'other';
 
 /** Seconds a refused client is told to wait: about how long the queue takes to drain. */
 const BUSY_RETRY_AFTER_SECONDS = 1;
+/** Refusals held at once; past that they are sent at once, so holding never grows without bound. */
+const MAX_HELD_REFUSALS = 4_096;
 
 const busy = () =>
   new ApiError(503, 'TOO_MANY_REQUESTS', { headers: { 'Retry-After': String(BUSY_RETRY_AFTER_SECONDS) } });
 
-/** Runs tasks `concurrency` at a time, in arrival order, with at most `queue` waiting. */
+/** Runs tasks `concurrency` at a time, the known lane first and each lane in arrival order, with at most `queue` waiting per lane. */
 function createHashingQueue({ concurrency, queue }: HashingLimits) {
   let running = 0;
-  const waiting: (() => void)[] = [];
-  const hasRoom = () => running < concurrency || waiting.length < queue;
+  const waiting: Record<HashingLane, (() => void)[]> = { known: [], other: [] };
+  const hasRoom = (lane: HashingLane) => running < concurrency || waiting[lane].length < queue;
   return {
     hasRoom,
-    async run<T>(task: () => Promise<T>): Promise<T> {
+    async run<T>(lane: HashingLane, task: () => Promise<T>): Promise<T> {
       if (running < concurrency) running++;
-      else if (waiting.length < queue) await new Promise<void>((resolve) => waiting.push(resolve));
+      else if (waiting[lane].length < queue) await new Promise<void>((resolve) => waiting[lane].push(resolve));
       else throw busy();
       try {
         return await task();
       } finally {
         // The slot passes straight to the next in line, or is freed.
-        const next = waiting.shift();
+        const next = waiting.known.shift() ?? waiting.other.shift();
         if (next) next();
         else running--;
       }
@@ -74,16 +89,17 @@ const ARGON2ID = 2 as Algorithm;
 
 export interface Passwords {
   /**
-   * Refuses at once, with 503 TOO_MANY_REQUESTS, when the hashing queue is full: call it before the
-   * work a request does ahead of hashing (its rate limits, the account), so a flood costs little.
+   * Refuses, with 503 TOO_MANY_REQUESTS after the refusal hold, when the lane's queue is full:
+   * await it before the work a request does ahead of hashing (its rate limits, the account), so a
+   * flood costs little.
    */
-  checkCapacity(): void;
+  admit(lane?: HashingLane): Promise<void>;
   hash(password: string): Promise<string>;
   /**
    * Checks a password against a stored hash. Without one (no such account) it checks against a
    * dummy hash made with the same parameters, so that the answer takes as long either way.
    */
-  verify(storedHash: string | null, password: string): Promise<boolean>;
+  verify(storedHash: string | null, password: string, lane?: HashingLane): Promise<boolean>;
   /** Whether a stored hash was made with other parameters than today's and should be redone. */
   needsRehash(storedHash: string): boolean;
 }
@@ -94,22 +110,29 @@ export function createPasswords(
 ): Passwords {
   const options = { algorithm: ARGON2ID, ...params };
   const queue = createHashingQueue(limits);
+  let held = 0;
   // The same password typed on different systems may arrive composed or decomposed.
   const normalize = (password: string) => password.normalize('NFC');
   let dummy: Promise<string> | undefined;
   const current = `$argon2id$v=19$m=${params.memoryCost},t=${params.timeCost},p=${params.parallelism}$`;
 
   return {
-    checkCapacity() {
-      if (!queue.hasRoom()) throw busy();
+    async admit(lane = 'other') {
+      if (queue.hasRoom(lane)) return;
+      if (held < MAX_HELD_REFUSALS && limits.refusalHoldMs > 0) {
+        held++;
+        await new Promise((resolve) => setTimeout(resolve, limits.refusalHoldMs));
+        held--;
+      }
+      throw busy();
     },
-    hash: (password) => queue.run(() => hash(normalize(password), options)),
-    async verify(storedHash, password) {
+    hash: (password) => queue.run('other', () => hash(normalize(password), options)),
+    async verify(storedHash, password, lane = 'other') {
       // Made once, at the first check, outside the queue: it is not a request's work.
       dummy ??= hash(randomBytes(32).toString('base64url'), options);
       const target = storedHash ?? (await dummy);
       const matches = await queue
-        .run(() => verify(target, normalize(password)))
+        .run(lane, () => verify(target, normalize(password)))
         .catch((error: unknown) => {
           if (error instanceof ApiError) throw error;
           return false;

@@ -26,7 +26,7 @@ export function registrationRoutes(deps: AccountDeps) {
   const visitor = requireVisitor(secret);
 
   routes.post(AUTH_API.register, visitor, jsonBody(RegisterSchema), async (c) => {
-    deps.passwords.checkCapacity();
+    await deps.passwords.admit();
     await limiter.enforce([hit('registerPerClient', c.var.clientAddress)]);
     const input = c.req.valid('json');
     // Only a robot fills in the field people cannot see.

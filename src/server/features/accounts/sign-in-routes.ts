@@ -1,5 +1,7 @@
+import { getCookie, setCookie } from 'hono/cookie';
 import { AUTH_API, CODE_MAX_ATTEMPTS, type LoginAnswer, type SessionAnswer } from '#common/account-api.ts';
 import { LoginSchema, NoFieldsSchema } from '#common/account-schemas.ts';
+import { storageEntry } from '#common/storage.ts';
 import { requireVisitor } from '#server/features/visitor/index.ts';
 import { ApiError } from '#server/http/api-error.ts';
 import { newRoutes } from '#server/http/context.ts';
@@ -9,8 +11,10 @@ import { findAccountByEmail, setPasswordHash } from './account-queries.ts';
 import { hasLiveCode } from './code-queries.ts';
 import { issueCode } from './codes.ts';
 import { hit, mailHits } from './limits.ts';
+import { isPassFor, issuePass, PASSES } from './passes.ts';
 import { endSession, readSession, startSession } from './sessions.ts';
-import { isSignInPassFor } from './sign-in-pass.ts';
+
+const KNOWN_DEVICE = storageEntry('knownDevice');
 
 /** Sign in, sign out, and who is signed in. */
 export function signInRoutes(deps: AccountDeps) {
@@ -19,17 +23,19 @@ export function signInRoutes(deps: AccountDeps) {
 
   routes.post(AUTH_API.login, requireVisitor(deps.secret), jsonBody(LoginSchema), async (c) => {
     const { email, password, language, signInPass } = c.req.valid('json');
-    passwords.checkCapacity();
+    // A browser that signed in to this account before goes first while a flood fills the queue.
+    const lane = isPassFor(deps.secret, 'knownDevice', getCookie(c, KNOWN_DEVICE.name), email) ? 'known' : 'other';
+    await passwords.admit(lane);
     // Whoever just reset the password gets past the account's lock, which anyone can set off by
     // trying wrong passwords; the pass has a limit of its own (docs/decisions/012).
-    const perAccount = isSignInPassFor(deps.secret, signInPass, email)
+    const perAccount = isPassFor(deps.secret, 'signIn', signInPass, email)
       ? hit('loginPerPass', signInPass as string)
       : hit('loginPerAccount', email);
     await limiter.enforce([hit('loginPerClient', c.var.clientAddress), perAccount]);
 
     // An unknown address costs the same hashing as a wrong password, and gets the same answer.
     const account = await findAccountByEmail(db, email);
-    const matches = await passwords.verify(account?.passwordHash ?? null, password);
+    const matches = await passwords.verify(account?.passwordHash ?? null, password, lane);
     if (!account || !matches) throw new ApiError(401, 'INVALID_CREDENTIALS');
     if (passwords.needsRehash(account.passwordHash)) {
       await setPasswordHash(db, account.id, await passwords.hash(password));
@@ -51,6 +57,13 @@ export function signInRoutes(deps: AccountDeps) {
       return c.json({ status: 'verification-required' } satisfies LoginAnswer);
     }
     await startSession(c, db, account.id);
+    setCookie(c, KNOWN_DEVICE.name, issuePass(deps.secret, 'knownDevice', email), {
+      path: '/',
+      secure: true,
+      httpOnly: true,
+      sameSite: 'Lax',
+      maxAge: PASSES.knownDevice.seconds,
+    });
     return c.json({ status: 'signed-in', account: { name: account.name } } satisfies LoginAnswer);
   });
 

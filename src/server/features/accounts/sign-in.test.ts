@@ -29,6 +29,20 @@ describeApi('sign-in and sessions', (api) => {
     expect(unknown.headers.getSetCookie()).toEqual(wrong.headers.getSetCookie());
   });
 
+  it('marks the browser as known to the account at a sign-in, and only at a successful one', async () => {
+    const { person } = await api.member();
+    const client = api.client();
+    const wrong = await signIn(client, person.email, 'not the password');
+    expect(wrong.headers.getSetCookie().join('\n')).not.toContain('__Host-device=');
+    const answer = await signIn(client, person.email, person.password);
+    const cookie = answer.headers.getSetCookie().find((line) => line.startsWith('__Host-device='));
+    expect(cookie).toMatch(/^__Host-device=\d+\.[\w-]+; Max-Age=7776000; Path=\/; HttpOnly; Secure; SameSite=Lax$/);
+    // It outlives the session: it says the browser was used for the account, not that it is signed in.
+    await client.post(AUTH_API.logout, {});
+    expect(client.cookies.has('__Host-session')).toBe(false);
+    expect(client.cookies.has('__Host-device')).toBe(true);
+  });
+
   it('gives a new session at every sign-in and ends the one the browser had', async () => {
     const { client, person } = await api.member();
     const first = client.cookies.get('__Host-session');
@@ -104,7 +118,7 @@ describeApi('sign-in and sessions', (api) => {
 
   it('refuses at once, before any other work, while the hashing queue is full', async () => {
     const { person } = await api.member();
-    const full = api.app({ settings: { hashingLimits: { concurrency: 0, queue: 0 } } });
+    const full = api.app({ settings: { hashingLimits: { concurrency: 0, queue: 0, refusalHoldMs: 0 } } });
     const client = new TestClient(full);
     const calls = [
       () => client.post(AUTH_API.login, { email: person.email, password: person.password }),
