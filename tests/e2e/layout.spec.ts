@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { LANGUAGES } from '#common/languages.ts';
 import { STORAGE_ENTRIES } from '#common/storage.ts';
 import { layoutShift, waitForHydration } from './helpers.ts';
 
@@ -29,6 +30,37 @@ test('nothing shifts while a page loads and hydrates, nor while the next one com
   await expect(page.locator('h1')).toHaveText('Nous contacter');
   const shown = await page.evaluate(() => performance.now());
   expect(await layoutShift(page, { since: shown })).toBe(0);
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 412, height: 823 } });
+
+  // The sign-in page has the smallest largest paint of the site: its lead paragraph. A consent
+  // prompt that outgrew it became the largest paint, seconds after the page (LCP 2.3 s in Italian).
+  for (const language of LANGUAGES) {
+    test(`the consent prompt never becomes the largest paint (${language})`, async ({ page }) => {
+      await page.goto(`/${language}/login`);
+      const prompt = page.locator('.consent-prompt');
+      await expect(prompt).toBeVisible();
+      const inPrompt = await prompt.evaluate(
+        (element) =>
+          new Promise<boolean[]>((resolve) => {
+            // Two frames after the prompt is shown its paint has been reported.
+            requestAnimationFrame(() =>
+              requestAnimationFrame(() => {
+                new PerformanceObserver((list, observer) => {
+                  observer.disconnect();
+                  const entries = list.getEntries() as (PerformanceEntry & { element: Element | null })[];
+                  resolve(entries.map((entry) => element.contains(entry.element)));
+                }).observe({ type: 'largest-contentful-paint', buffered: true });
+              }),
+            );
+          }),
+      );
+      expect(inPrompt.length).toBeGreaterThan(0);
+      expect(inPrompt).not.toContain(true);
+    });
+  }
 });
 
 test('the cookie policy lists exactly the stored items the code declares', async ({ page }) => {
