@@ -48,7 +48,7 @@ export function defaultHashingLimits(processors = availableParallelism()): Hashi
 
 /**
  * Whose hashing goes first. A browser that signed in to the account before (its known-device
- * cookie, see known-device.ts) has a lane of its own, served before everyone else, so a flood of
+ * cookie, see passes.ts) has a lane of its own, served before everyone else, so a flood of
  * sign-ins from elsewhere does not keep the account's owner out.
  */
 export type HashingLane = 'known' | 'other';
