@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { storageEntry } from '#common/storage.ts';
+import { lifetimeSeconds } from '#server/http/cookies.ts';
 import { keyedHash } from '#server/platform/secrets.ts';
 
 /**
@@ -18,7 +19,7 @@ export const PASSES = {
    * The known-device cookie, given at each successful sign-in: its holder's hashing goes first
    * while a flood fills the queue (docs/decisions/056).
    */
-  knownDevice: { purpose: 'known-device', seconds: storageEntry('knownDevice').lifetime.days * 24 * 60 * 60 },
+  knownDevice: { purpose: 'known-device', seconds: lifetimeSeconds(storageEntry('knownDevice')) },
 } as const;
 
 export type PassKind = keyof typeof PASSES;

@@ -1,8 +1,9 @@
 import type { Context } from 'hono';
-import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { deleteCookie, getCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import { storageEntry } from '#common/storage.ts';
 import { ApiError } from '#server/http/api-error.ts';
+import { lifetimeSeconds, setListedCookie } from '#server/http/cookies.ts';
 import type { Queryable } from '#server/platform/db/database.ts';
 import { markActive } from './account-queries.ts';
 import { createSession, deleteSession, findSession, touchSession } from './session-queries.ts';
@@ -11,7 +12,7 @@ import { hashSessionToken, newSessionToken } from './tokens.ts';
 const SESSION_COOKIE = storageEntry('session');
 const SIGNED_IN_COOKIE = storageEntry('signedIn');
 /** The absolute end of every session: the cookie's lifetime, as the cookie policy states it. */
-export const SESSION_LIFETIME_SECONDS = SESSION_COOKIE.lifetime.days * 24 * 60 * 60;
+export const SESSION_LIFETIME_SECONDS = lifetimeSeconds(SESSION_COOKIE);
 /**
  * Recording every use would write on every request: a use is recorded when the last one is more
  * than a minute old, or a tenth of the idle timeout when that is shorter.
@@ -37,9 +38,8 @@ export async function startSession(c: Context, db: Queryable, accountId: string)
   const token = newSessionToken();
   await createSession(db, hashSessionToken(token), accountId, SESSION_LIFETIME_SECONDS);
   await markActive(db, accountId);
-  const options = { path: '/', secure: true, sameSite: 'Lax', maxAge: SESSION_LIFETIME_SECONDS } as const;
-  setCookie(c, SESSION_COOKIE.name, token, { ...options, httpOnly: true });
-  setCookie(c, SIGNED_IN_COOKIE.name, '1', options);
+  setListedCookie(c, SESSION_COOKIE, token, { httpOnly: true });
+  setListedCookie(c, SIGNED_IN_COOKIE, '1', { httpOnly: false });
 }
 
 /** Ends the session the browser brought, on the server too; nothing to do when there is none. */

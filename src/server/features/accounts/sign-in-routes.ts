@@ -1,17 +1,18 @@
-import { getCookie, setCookie } from 'hono/cookie';
+import { getCookie } from 'hono/cookie';
 import { AUTH_API, CODE_MAX_ATTEMPTS, type LoginAnswer, type SessionAnswer } from '#common/account-api.ts';
 import { LoginSchema, NoFieldsSchema } from '#common/account-schemas.ts';
 import { storageEntry } from '#common/storage.ts';
 import { requireVisitor } from '#server/features/visitor/index.ts';
 import { ApiError } from '#server/http/api-error.ts';
 import { newRoutes } from '#server/http/context.ts';
+import { setListedCookie } from '#server/http/cookies.ts';
 import { jsonBody } from '#server/http/json-body.ts';
 import type { AccountDeps } from './account-deps.ts';
 import { findAccountByEmail, setPasswordHash } from './account-queries.ts';
 import { hasLiveCode } from './code-queries.ts';
 import { issueCode } from './codes.ts';
 import { hit, mailHits } from './limits.ts';
-import { isPassFor, issuePass, PASSES } from './passes.ts';
+import { isPassFor, issuePass } from './passes.ts';
 import { endSession, readSession, startSession } from './sessions.ts';
 
 const KNOWN_DEVICE = storageEntry('knownDevice');
@@ -57,13 +58,7 @@ export function signInRoutes(deps: AccountDeps) {
       return c.json({ status: 'verification-required' } satisfies LoginAnswer);
     }
     await startSession(c, db, account.id);
-    setCookie(c, KNOWN_DEVICE.name, issuePass(deps.secret, 'knownDevice', email), {
-      path: '/',
-      secure: true,
-      httpOnly: true,
-      sameSite: 'Lax',
-      maxAge: PASSES.knownDevice.seconds,
-    });
+    setListedCookie(c, KNOWN_DEVICE, issuePass(deps.secret, 'knownDevice', email), { httpOnly: true });
     return c.json({ status: 'signed-in', account: { name: account.name } } satisfies LoginAnswer);
   });
 

@@ -1,17 +1,17 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Context } from 'hono';
-import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { deleteCookie, getCookie } from 'hono/cookie';
 import type { VisitorConversation } from '#common/chat-api.ts';
 import { storageEntry } from '#common/storage.ts';
 import type { Deps } from '#server/deps.ts';
 import { readSession } from '#server/features/accounts/index.ts';
+import { setListedCookie } from '#server/http/cookies.ts';
 import { keyedHash } from '#server/platform/secrets.ts';
 import { type ConversationRow, findByAccount, findByToken } from './chat-queries.ts';
 
 const TOKEN_COOKIE = storageEntry('chat');
 const ACTIVE_COOKIE = storageEntry('chatActive');
 const SESSION_COOKIE = storageEntry('session').name;
-const MAX_AGE_SECONDS = TOKEN_COOKIE.lifetime.days * 24 * 60 * 60;
 
 /** A conversation token: 256 random bits, only ever in the visitor's cookie. */
 export const newChatToken = () => randomBytes(32).toString('base64url');
@@ -23,9 +23,8 @@ export const clientHashOf = (deps: Deps, address: string) => keyedHash(deps.secr
 
 /** Sets (or renews, on every message) the token, and the marker the pages can read. */
 export function setChatCookies(c: Context, token?: string) {
-  const options = { path: '/', secure: true, sameSite: 'Lax', maxAge: MAX_AGE_SECONDS } as const;
-  if (token) setCookie(c, TOKEN_COOKIE.name, token, { ...options, httpOnly: true });
-  setCookie(c, ACTIVE_COOKIE.name, '1', options);
+  if (token) setListedCookie(c, TOKEN_COOKIE, token, { httpOnly: true });
+  setListedCookie(c, ACTIVE_COOKIE, '1', { httpOnly: false });
 }
 
 export function clearChatCookies(c: Context) {
