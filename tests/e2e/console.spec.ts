@@ -219,6 +219,7 @@ test('the console’s page is never indexed, and no public page loads any of its
   const shell = await request.get('/console');
   expect(shell.status()).toBe(200);
   expect(shell.headers()['x-robots-tag']).toBe('noindex, nofollow');
+  expect(shell.headers()['cross-origin-opener-policy']).toBe('same-origin');
   expect(await shell.text()).toContain('<meta name="robots" content="noindex, nofollow">');
   expect(await (await request.get('/sitemap.xml')).text()).not.toContain('/console');
 

@@ -8,7 +8,7 @@ export interface InlineHashes {
 /**
  * Headers on every answer, pages and API alike. The only inline code the pages carry is what the
  * build hashed, so the policy allows exactly that and the site's own files, and nothing from
- * elsewhere.
+ * elsewhere. No Cross-Origin-Opener-Policy here: the console's page alone sets it (decision 057).
  */
 export function securityHeaders(inline: InlineHashes): Record<string, string> {
   const csp = [
@@ -27,7 +27,6 @@ export function securityHeaders(inline: InlineHashes): Record<string, string> {
     'Content-Security-Policy': csp,
     'Strict-Transport-Security': 'max-age=63072000; includeSubDomains',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
-    'Cross-Origin-Opener-Policy': 'same-origin',
     'Cross-Origin-Resource-Policy': 'same-origin',
     'X-Content-Type-Options': 'nosniff',
     'X-Frame-Options': 'DENY',

@@ -28,6 +28,7 @@ function file(urlPath: string, text: string, type: string): [string, StaticFile]
 const files = new Map<string, StaticFile>([
   ...allPagePaths().map(({ path }) => file(`${path}/index.html`, `<html>${path}</html>`, 'text/html; charset=utf-8')),
   file('/index.html', '<html>root</html>', 'text/html; charset=utf-8'),
+  file('/console/index.html', '<html>console</html>', 'text/html; charset=utf-8'),
   file('/assets/app-123.js', 'console.log(1)', 'text/javascript; charset=utf-8'),
   file('/locales/it/common.json', '{"a":"b"}', 'application/json; charset=utf-8'),
 ]);
@@ -74,6 +75,23 @@ describe('pages', () => {
       const response = await get('/', { headers: { Cookie: cookie } });
       expect(response.status).toBe(200);
     }
+  });
+});
+
+describe('the console', () => {
+  it.each(['/console', '/console/inbox', '/console/messages/42?x=1'])('answers %s with its one page', async (path) => {
+    const response = await get(path);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe('<html>console</html>');
+    expect(response.headers.get('x-robots-tag')).toBe('noindex, nofollow');
+    expect(response.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+  });
+
+  it('leaves the public pages without an opener policy, which would cost their first paint', async () => {
+    const response = await get('/en/login');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(response.headers.get('cross-origin-opener-policy')).toBeNull();
   });
 });
 

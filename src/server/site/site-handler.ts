@@ -37,11 +37,16 @@ export function createSiteHandler(files: Map<string, StaticFile>, security: Reco
   }
   const redirectHeaders = { ...security, 'Cache-Control': 'no-cache' };
   // Every console address gets the console's one page; the app reads the rest of the path. Search
-  // engines are told to leave it out, whatever a link to it says.
+  // engines are told to leave it out, whatever a link to it says. A window that opened the console
+  // keeps no handle on it (decision 057: the public pages go without, for their first paint).
   const consoleFile = prepared.get(CONSOLE_PAGE);
   const consolePage = consoleFile && {
     ...consoleFile,
-    headers: { ...consoleFile.headers, 'X-Robots-Tag': 'noindex, nofollow' },
+    headers: {
+      ...consoleFile.headers,
+      'X-Robots-Tag': 'noindex, nofollow',
+      'Cross-Origin-Opener-Policy': 'same-origin',
+    },
   };
 
   const send = (req: IncomingMessage, res: ServerResponse, entry: PreparedFile | undefined) => {
