@@ -149,24 +149,30 @@ describe('whenPainted', () => {
 });
 
 describe('the app loader script', () => {
-  it('adds the entry module and its preloads only after the reported paint', () => {
+  it('adds the entry module only after the reported paint, then its preloads a few per task', () => {
     const b = browser();
     const added: Record<string, string>[] = [];
-    const document = {
+    const preloads = ['a', 'b', 'c', 'd', 'e', 'f', 'g'].map((name) => `/assets/${name}.js`);
+    Object.assign(b.w.document, {
       head: { append: (element: Record<string, string>) => added.push({ ...element }) },
       createElement: (tag: string) => ({ tag }),
       getElementById: (id: string) =>
-        id === BOOT_ELEMENT_ID ? { dataset: { modules: '/assets/entry.js /assets/page.js' } } : null,
-    };
-    new Function('window', 'document', APP_LOADER_SCRIPT)(b.w, document);
+        id === BOOT_ELEMENT_ID ? { dataset: { modules: ['/assets/entry.js', ...preloads].join(' ') } } : null,
+    });
+    new Function('window', APP_LOADER_SCRIPT)(b.w);
     b.load();
     settle(b);
     expect(added).toEqual([]);
     b.paint('first-contentful-paint');
     settle(b);
-    expect(added).toEqual([
-      { tag: 'script', type: 'module', src: '/assets/entry.js' },
-      { tag: 'link', rel: 'modulepreload', href: '/assets/page.js' },
-    ]);
+    expect(added).toEqual([{ tag: 'script', type: 'module', src: '/assets/entry.js' }]);
+    const preloaded = () => added.slice(1).map((element) => element.href);
+    for (const upTo of [3, 6, 7]) {
+      b.timersUpTo(0);
+      expect(preloaded()).toEqual(preloads.slice(0, upTo));
+    }
+    expect(added.slice(1).every((element) => element.tag === 'link' && element.rel === 'modulepreload')).toBe(true);
+    b.timersUpTo(0);
+    expect(added).toHaveLength(8);
   });
 });
