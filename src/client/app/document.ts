@@ -20,18 +20,14 @@ export interface PageAssets {
 const PRELOADS_PER_TASK = 3;
 
 /**
- * Adds the app's entry module, then, a few per task, preloads of the modules it will import (listed
- * on the boot data element), so that the browser fetches them side by side instead of one import
- * after the other.
+ * Adds preloads of the modules the app will import (listed on the boot data element), a few per
+ * task, so that the browser fetches them side by side instead of one import after the other; then
+ * the entry module. Last, so that when it runs, its own imports find every preload in place and add
+ * none in its task.
  */
 export function startApp(w: Window, bootId: string, perTask: number): void {
   const d = w.document;
-  const modules = (d.getElementById(bootId)?.dataset.modules ?? '').split(' ');
-  const script = d.createElement('script');
-  script.type = 'module';
-  script.src = modules[0] ?? '';
-  d.head.append(script);
-  const preloads = modules.slice(1);
+  const [entry = '', ...preloads] = (d.getElementById(bootId)?.dataset.modules ?? '').split(' ');
   const next = () => {
     for (const url of preloads.splice(0, perTask)) {
       const link = d.createElement('link');
@@ -39,9 +35,16 @@ export function startApp(w: Window, bootId: string, perTask: number): void {
       link.href = url;
       d.head.append(link);
     }
-    if (preloads.length > 0) w.setTimeout(next, 0);
+    if (preloads.length > 0) {
+      w.setTimeout(next, 0);
+      return;
+    }
+    const script = d.createElement('script');
+    script.type = 'module';
+    script.src = entry;
+    d.head.append(script);
   };
-  w.setTimeout(next, 0);
+  next();
 }
 
 /**

@@ -1,5 +1,6 @@
 import { StrictMode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
+import type { i18n as I18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter } from 'react-router';
 import { createClientI18n } from '#client/features/i18n/client-i18n.ts';
@@ -13,10 +14,11 @@ import './styles.css';
 
 const boot = JSON.parse(document.getElementById(BOOT_ELEMENT_ID)?.textContent ?? '{}') as BootData;
 const site = readSiteConfig();
-const i18n = createClientI18n(site, boot.language, boot.resources);
-adoptFormatted(boot.formatted);
 
-function hydrate() {
+/** Lets the browser run what waits (a tap, a paint) before the next step of the start. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+function hydrate(i18n: I18n) {
   const root = document.getElementById('root');
   if (!root) return;
   // As a transition, hydration yields to the browser every few milliseconds instead of holding
@@ -39,6 +41,17 @@ function hydrate() {
 
 // With the page's module here before hydration (the loader preloads it), React hydrates the
 // prerendered page in one pass, without suspending. No top-level await: the page's chunk imports
-// this one, and a module cannot wait for a chunk that waits for it.
-const current = matchPage(window.location.pathname);
-void (current ? loadPage(current.page) : Promise.resolve()).then(hydrate);
+// this one, and a module cannot wait for a chunk that waits for it. Evaluating the modules, starting
+// i18next and hydrating go in separate tasks: together they made one task long enough to delay a
+// first tap on a slow phone.
+async function start() {
+  const current = matchPage(window.location.pathname);
+  const page = current ? loadPage(current.page) : Promise.resolve();
+  await nextTask();
+  const i18n = createClientI18n(site, boot.language, boot.resources);
+  adoptFormatted(boot.formatted);
+  await page;
+  await nextTask();
+  hydrate(i18n);
+}
+void start();

@@ -149,7 +149,7 @@ describe('whenPainted', () => {
 });
 
 describe('the app loader script', () => {
-  it('adds the entry module only after the reported paint, then its preloads a few per task', () => {
+  it('adds the preloads a few per task only after the reported paint, then the entry module', () => {
     const b = browser();
     const added: Record<string, string>[] = [];
     const preloads = ['a', 'b', 'c', 'd', 'e', 'f', 'g'].map((name) => `/assets/${name}.js`);
@@ -165,14 +165,28 @@ describe('the app loader script', () => {
     expect(added).toEqual([]);
     b.paint('first-contentful-paint');
     settle(b);
-    expect(added).toEqual([{ tag: 'script', type: 'module', src: '/assets/entry.js' }]);
-    const preloaded = () => added.slice(1).map((element) => element.href);
-    for (const upTo of [3, 6, 7]) {
-      b.timersUpTo(0);
-      expect(preloaded()).toEqual(preloads.slice(0, upTo));
-    }
-    expect(added.slice(1).every((element) => element.tag === 'link' && element.rel === 'modulepreload')).toBe(true);
+    const preload = (href: string) => ({ tag: 'link', rel: 'modulepreload', href });
+    expect(added).toEqual(preloads.slice(0, 3).map(preload));
+    b.timersUpTo(0);
+    expect(added).toEqual(preloads.slice(0, 6).map(preload));
+    b.timersUpTo(0);
+    expect(added).toEqual([...preloads.map(preload), { tag: 'script', type: 'module', src: '/assets/entry.js' }]);
     b.timersUpTo(0);
     expect(added).toHaveLength(8);
+  });
+
+  it('adds the entry module alone when there is nothing to preload', () => {
+    const b = browser();
+    const added: Record<string, string>[] = [];
+    Object.assign(b.w.document, {
+      head: { append: (element: Record<string, string>) => added.push({ ...element }) },
+      createElement: (tag: string) => ({ tag }),
+      getElementById: () => ({ dataset: { modules: '/assets/entry.js' } }),
+    });
+    new Function('window', APP_LOADER_SCRIPT)(b.w);
+    b.load();
+    b.paint('first-contentful-paint');
+    settle(b);
+    expect(added).toEqual([{ tag: 'script', type: 'module', src: '/assets/entry.js' }]);
   });
 });
