@@ -1,6 +1,6 @@
+import type { i18n as I18n } from 'i18next';
 import { StrictMode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import type { i18n as I18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter } from 'react-router';
 import { createClientI18n } from '#client/features/i18n/client-i18n.ts';
