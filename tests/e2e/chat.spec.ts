@@ -205,6 +205,47 @@ test.describe('with an operator', () => {
     await context.close();
   });
 
+  test('a message that comes while the operator opens its conversation is shown, once', async ({ browser }) => {
+    const { context, page } = await visit(browser, CHAT, '/en/terms');
+    const first = `Is the warranty two years? ${randomUUID()}`;
+    await write(page, first);
+    const staff = await operatorContext(browser, CHAT);
+    const operator = await staff.newPage();
+    await operator.goto('/console/chat');
+
+    // The thread's answer is read by the server at once but reaches the console only after the
+    // visitor's next message has come through the stream.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let answered = () => {};
+    const threadRead = new Promise<void>((resolve) => {
+      answered = resolve;
+    });
+    await operator.route(/\/api\/console\/chat\/conversations\/\d+$/, async (route) => {
+      const response = await route.fetch();
+      answered();
+      await released;
+      await route.fulfill({ response });
+    });
+    const item = operator.getByRole('button', { name: new RegExp(first.slice(-36)) });
+    await item.click();
+    await threadRead;
+    const second = `Also for batteries? ${randomUUID()}`;
+    await write(page, second);
+    // The list's excerpt comes with the conversation's event, after the message's own.
+    await expect(operator.getByRole('button', { name: new RegExp(second.slice(-36)) })).toBeVisible();
+    release();
+
+    const thread = operator.getByRole('log');
+    await expect(thread).toContainText(first);
+    await expect(thread).toContainText(second);
+    await expect(thread.getByText(second)).toHaveCount(1);
+    await staff.close();
+    await context.close();
+  });
+
   test('a blocked visitor is told they can no longer write', async ({ browser }) => {
     const { context, page } = await visit(browser, CHAT, '/en');
     const text = `Buy cheap watches ${randomUUID()}`;

@@ -49,6 +49,8 @@ let state = initial;
 const listeners = new Set<() => void>();
 let stream: FollowedStream | null = null;
 let readSent = new Map<number, number>();
+/** Messages of the selected conversation that the stream brought while its thread was on its way. */
+let arrivedEarly: ConsoleMessage[] = [];
 
 function update(change: Partial<ConsoleState>) {
   state = { ...state, ...change };
@@ -89,11 +91,21 @@ function upsert(conversation: ConsoleConversation) {
   update({ conversations, thread });
 }
 
+/** One list of messages in order, each once: a message can come both in an answer and from the stream. */
+function merged(messages: ConsoleMessage[], more: ConsoleMessage[]): ConsoleMessage[] {
+  const byId = new Map(messages.map((m) => [m.id, m]));
+  for (const message of more) byId.set(message.id, message);
+  return [...byId.values()].sort((a, b) => a.id - b.id);
+}
+
 function addMessage(message: ConsoleMessage) {
   const thread = state.thread;
-  if (!thread || thread.conversation.id !== message.conversationId) return;
+  if (!thread || thread.conversation.id !== message.conversationId) {
+    if (state.selected === message.conversationId) arrivedEarly.push(message);
+    return;
+  }
   if (thread.messages.some((m) => m.id === message.id)) return;
-  const messages = [...thread.messages, message].sort((a, b) => a.id - b.id);
+  const messages = merged(thread.messages, [message]);
   update({
     thread: { ...thread, messages },
     pending: state.pending.filter((p) => p.clientMessageId !== message.clientMessageId),
@@ -130,12 +142,17 @@ export async function showList(status: ListStatus): Promise<void> {
 }
 
 export async function select(id: number): Promise<void> {
+  arrivedEarly = [];
   update({ selected: id, failed: false });
   const result = await callApi<ConsoleThreadAnswer>(CONSOLE_CHAT_API.conversation(id));
   if (state.selected !== id) return;
   if (!result.ok) return update({ thread: null, failed: true });
-  // The list may have heard of a later change while the thread was on its way.
-  update({ thread: { conversation: latest(result.data.conversation), messages: result.data.messages } });
+  // The list may have heard of a later change while the thread was on its way, and the stream of
+  // messages the answer was read too early to hold (into the thread shown, when reloading it).
+  const shown = state.thread?.conversation.id === id ? state.thread.messages : [];
+  const messages = merged(result.data.messages, [...shown, ...arrivedEarly]);
+  arrivedEarly = [];
+  update({ thread: { conversation: latest(result.data.conversation), messages } });
   markRead();
 }
 
@@ -206,5 +223,6 @@ export function stop() {
   stream?.close();
   stream = null;
   readSent = new Map();
+  arrivedEarly = [];
   state = initial;
 }
