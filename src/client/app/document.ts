@@ -23,7 +23,8 @@ const PRELOADS_PER_TASK = 3;
  * Adds preloads of the modules the app will import (listed on the boot data element), a few per
  * task, so that the browser fetches them side by side instead of one import after the other; then
  * the entry module. Last, so that when it runs, its own imports find every preload in place and add
- * none in its task.
+ * none in its task. Part of the loader's inline script as source text, so it takes what it needs as
+ * arguments.
  */
 export function startApp(w: Window, bootId: string, perTask: number): void {
   const d = w.document;

@@ -8,7 +8,7 @@ export interface InlineHashes {
 /**
  * Headers on every answer, pages and API alike. The only inline code the pages carry is what the
  * build hashed, so the policy allows exactly that and the site's own files, and nothing from
- * elsewhere. No Cross-Origin-Opener-Policy here: the console's page alone sets it (decision 057).
+ * elsewhere. No opener policy here: see `OPENER_ISOLATION`.
  */
 export function securityHeaders(inline: InlineHashes): Record<string, string> {
   const csp = [
@@ -33,6 +33,13 @@ export function securityHeaders(inline: InlineHashes): Record<string, string> {
     'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()',
   };
 }
+
+/**
+ * For the console's page only: a window that opened it keeps no handle on it. On the public pages it
+ * would make every arrival start a fresh renderer mid-navigation, at the cost of their first paint
+ * (decision 057).
+ */
+export const OPENER_ISOLATION = { 'Cross-Origin-Opener-Policy': 'same-origin' } as const;
 
 /** The same headers on every answer of the Hono app. */
 export function securityHeadersMiddleware(headers: Record<string, string>): MiddlewareHandler {

@@ -3,6 +3,7 @@ import { parse as parseCookies } from 'hono/utils/cookie';
 import { isLanguage } from '#common/languages.ts';
 import { pagePath, resolvePath } from '#common/routes.ts';
 import { storageEntry } from '#common/storage.ts';
+import { OPENER_ISOLATION } from '#server/http/security-headers.ts';
 import { pickEncoding, type StaticFile } from './build-files.ts';
 
 const LANGUAGE_COOKIE = storageEntry('languageCookie').name;
@@ -37,16 +38,11 @@ export function createSiteHandler(files: Map<string, StaticFile>, security: Reco
   }
   const redirectHeaders = { ...security, 'Cache-Control': 'no-cache' };
   // Every console address gets the console's one page; the app reads the rest of the path. Search
-  // engines are told to leave it out, whatever a link to it says. A window that opened the console
-  // keeps no handle on it (decision 057: the public pages go without, for their first paint).
+  // engines are told to leave it out, whatever a link to it says.
   const consoleFile = prepared.get(CONSOLE_PAGE);
   const consolePage = consoleFile && {
     ...consoleFile,
-    headers: {
-      ...consoleFile.headers,
-      'X-Robots-Tag': 'noindex, nofollow',
-      'Cross-Origin-Opener-Policy': 'same-origin',
-    },
+    headers: { ...consoleFile.headers, ...OPENER_ISOLATION, 'X-Robots-Tag': 'noindex, nofollow' },
   };
 
   const send = (req: IncomingMessage, res: ServerResponse, entry: PreparedFile | undefined) => {

@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { callApi } from '#client/lib/api-client.ts';
 import { type FollowedStream, followStream, type StreamState } from '#client/lib/event-stream.ts';
+import { mergedById } from '#client/lib/merged-by-id.ts';
 import {
   CHAT_EVENTS,
   CONSOLE_CHAT_API,
@@ -91,13 +92,6 @@ function upsert(conversation: ConsoleConversation) {
   update({ conversations, thread });
 }
 
-/** One list of messages in order, each once: a message can come both in an answer and from the stream. */
-function merged(messages: ConsoleMessage[], more: ConsoleMessage[]): ConsoleMessage[] {
-  const byId = new Map(messages.map((m) => [m.id, m]));
-  for (const message of more) byId.set(message.id, message);
-  return [...byId.values()].sort((a, b) => a.id - b.id);
-}
-
 function addMessage(message: ConsoleMessage) {
   const thread = state.thread;
   if (!thread || thread.conversation.id !== message.conversationId) {
@@ -105,7 +99,7 @@ function addMessage(message: ConsoleMessage) {
     return;
   }
   if (thread.messages.some((m) => m.id === message.id)) return;
-  const messages = merged(thread.messages, [message]);
+  const messages = mergedById(thread.messages, [message]);
   update({
     thread: { ...thread, messages },
     pending: state.pending.filter((p) => p.clientMessageId !== message.clientMessageId),
@@ -150,7 +144,7 @@ export async function select(id: number): Promise<void> {
   // The list may have heard of a later change while the thread was on its way, and the stream of
   // messages the answer was read too early to hold (into the thread shown, when reloading it).
   const shown = state.thread?.conversation.id === id ? state.thread.messages : [];
-  const messages = merged(result.data.messages, [...shown, ...arrivedEarly]);
+  const messages = mergedById(result.data.messages, [...shown, ...arrivedEarly]);
   arrivedEarly = [];
   update({ thread: { conversation: latest(result.data.conversation), messages } });
   markRead();

@@ -2,6 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { callApi } from '#client/lib/api-client.ts';
 import { readCookie } from '#client/lib/cookies.ts';
 import { type FollowedStream, followStream, type StreamState } from '#client/lib/event-stream.ts';
+import { mergedById } from '#client/lib/merged-by-id.ts';
 import {
   CHAT_API,
   CHAT_EVENTS,
@@ -82,11 +83,9 @@ export const useUnread = () => unreadOf(useChat());
 
 /** Adds messages by id, in order, and drops what was pending under the same client id. */
 function merge(messages: ChatMessage[]) {
-  const byId = new Map(state.messages.map((m) => [m.id, m]));
-  for (const message of messages) byId.set(message.id, message);
   const arrived = new Set(messages.map((m) => m.clientMessageId));
   update({
-    messages: [...byId.values()].sort((a, b) => a.id - b.id),
+    messages: mergedById(state.messages, messages),
     pending: state.pending.filter((p) => !arrived.has(p.clientMessageId)),
   });
   markSeen();
