@@ -8,6 +8,7 @@ const run = (overrides: Partial<RunResult> = {}): RunResult => ({
   tbt: 10,
   cls: 0,
   jsBytes: 100_000,
+  htmlBytes: 9_000,
   scriptsBeforeFcp: 0,
   scriptsBeforeLcp: 0,
   textsBeforeFcp: 0,
@@ -43,6 +44,10 @@ describe('bench report', () => {
     expect(verdicts['FCP ≤ 0.80 s']).toEqual([]);
     expect(verdicts['no script before the largest paint']).toEqual([{ page: '/fr', value: '2 script(s)' }]);
     expect(verdicts['performance 100']).toEqual([]);
+    const heavy = summarizePage('/th/privacy-policy', [run(), run({ htmlBytes: 14_601 })]);
+    const html = budgetVerdicts([good, heavy]).find((v) => v.label.startsWith('HTML'));
+    expect(html?.label).toBe('HTML ≤ 14,600 bytes (the first round trip)');
+    expect(html?.over).toEqual([{ page: '/th/privacy-policy', value: '14,601 bytes' }]);
     // A noindex page scores lower on SEO by design; only indexed pages are held to it.
     const noSearch = { performance: 100, accessibility: 100, 'best-practices': 100, seo: 66 };
     const seo = budgetVerdicts([
@@ -52,7 +57,9 @@ describe('bench report', () => {
     expect(seo?.over).toEqual([{ page: '/en/about', value: '66' }]);
     // A budget exactly met is held.
     expect(
-      budgetVerdicts([summarizePage('/de', [run({ fcp: 800, lcp: 1_000, tbt: 50 })])]).flatMap((v) => v.over),
+      budgetVerdicts([summarizePage('/de', [run({ fcp: 800, lcp: 1_000, tbt: 50, htmlBytes: 14_600 })])]).flatMap(
+        (v) => v.over,
+      ),
     ).toEqual([]);
   });
 

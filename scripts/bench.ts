@@ -207,6 +207,7 @@ async function lighthouseRun(url: string, port: number): Promise<RunResult> {
     tbt: metric('total-blocking-time'),
     cls: metric('cumulative-layout-shift'),
     jsBytes: scripts.reduce((sum, r) => sum + r.transferSize, 0),
+    htmlBytes: requests.find((r) => r.resourceType === 'Document')?.transferSize ?? Number.NaN,
     scriptsBeforeFcp: before(scripts, observed?.observedFirstContentfulPaintTs),
     scriptsBeforeLcp: before(scripts, observed?.observedLargestContentfulPaintTs),
     textsBeforeFcp: before(texts, observed?.observedFirstContentfulPaintTs),
@@ -265,7 +266,7 @@ async function benchLighthouse() {
   const consent = CONSENT_GRANTED ? 'consent granted' : 'consent not yet asked';
   console.log(
     `\nLighthouse 13, mobile preset, ${RUNS} run(s) per page, ${consent}.` +
-      '\nEach figure is "median worst" (scores: "median lowest"). JS KB: all script on the wire during the run, median.' +
+      '\nEach figure is "median worst" (scores: "median lowest"). JS KB: all script on the wire during the run, median. HTML KB: the page, headers included, worst run.' +
       '\nearly: most scripts requested before the observed largest paint, and translation files before the first paint, in any run.',
   );
   for (const line of pageTable(pages)) console.log(line);

@@ -3,6 +3,7 @@ import { isIndexed, sitemapPaths } from './head.ts';
 import { LANGUAGES } from './languages.ts';
 import {
   allPagePaths,
+  bootNamespaces,
   matchPage,
   PAGE_IDS,
   PAGES,
@@ -78,7 +79,7 @@ describe('sitemapPaths', () => {
   });
 });
 
-describe('pageNamespaces and pageMetaKey', () => {
+describe('pageNamespaces, bootNamespaces and pageMetaKey', () => {
   it('give each page the common texts, its own and what its forms need', () => {
     expect(pageNamespaces('home')).toEqual(['common', 'home']);
     expect(pageNamespaces('about')).toEqual(['common', 'about', 'legal']);
@@ -86,6 +87,12 @@ describe('pageNamespaces and pageMetaKey', () => {
     expect(pageNamespaces('imprint')).toEqual(['common', 'legal']);
     expect(pageNamespaces('login')).toEqual(['common', 'login', 'errors']);
     expect(pageNamespaces('account')).toEqual(['common', 'login', 'errors']);
+  });
+
+  it('leave out of the boot data only the long texts that come after the paint', () => {
+    expect(bootNamespaces('privacy')).toEqual(['common', 'legal']);
+    expect(bootNamespaces('about')).toEqual(pageNamespaces('about'));
+    expect(bootNamespaces('imprint')).toEqual(pageNamespaces('imprint'));
   });
 
   it('find the title of pages that share a namespace', () => {

@@ -17,6 +17,12 @@ interface PageEntry {
   alsoNs?: readonly Namespace[];
   /** `false`: a step of a visitor's own journey, not worth a search result (noindex, not in the sitemap). */
   index?: false;
+  /**
+   * `true`: the page's own texts are long. Its HTML shows them but does not carry them a second
+   * time for the app, which fetches them after the first paint: the page then fits the first
+   * round trip of a new connection (decision 085).
+   */
+  textsAfterPaint?: true;
 }
 
 /**
@@ -31,7 +37,7 @@ export const PAGES = {
   about: { path: 'about', ns: 'about', layout: true, alsoNs: ['legal'] },
   contact: { path: 'contact', ns: 'contact', layout: true, alsoNs: ['legal', 'errors'] },
   contactSent: { path: 'contact/sent', ns: 'contact', meta: 'sent.meta', layout: true, index: false },
-  privacy: { path: 'privacy-policy', ns: 'privacy', layout: true, alsoNs: ['legal'] },
+  privacy: { path: 'privacy-policy', ns: 'privacy', layout: true, alsoNs: ['legal'], textsAfterPaint: true },
   terms: { path: 'terms', ns: 'terms', layout: true, alsoNs: ['legal'] },
   cookies: { path: 'cookie-policy', ns: 'cookie', layout: true, alsoNs: ['legal'] },
   imprint: { path: 'imprint', ns: 'legal', meta: 'imprint.meta', layout: true },
@@ -58,6 +64,12 @@ export const PRIVACY_SETTINGS_ID = 'your-choice';
 export function pageNamespaces(page: PageId): Namespace[] {
   const entry: PageEntry = PAGES[page];
   return [DEFAULT_NAMESPACE, entry.ns, ...(entry.alsoNs ?? [])];
+}
+
+/** The namespaces a prerendered page hands the app with its HTML: all it shows, but texts that come after the paint. */
+export function bootNamespaces(page: PageId): Namespace[] {
+  const entry: PageEntry = PAGES[page];
+  return pageNamespaces(page).filter((ns) => !(entry.textsAfterPaint && ns === entry.ns));
 }
 
 /** The key prefix of a page's title and description in its namespace. */

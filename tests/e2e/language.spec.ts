@@ -121,3 +121,23 @@ test('a missing translation file is not retried and the visitor can load the pag
   await page.getByRole('link', { name: 'Réessayer' }).click();
   await expect(page.locator('h1')).toHaveText('Qui sommes-nous ?');
 });
+
+test('a page whose long texts cannot be fetched stays as the server wrote it, with working links', async ({ page }) => {
+  const problems = watchConsole(page);
+  let requests = 0;
+  await page.route('**/locales/it/privacy.json', (route) => {
+    requests += 1;
+    return route.fulfill({ status: 404, body: 'missing' });
+  });
+  await page.goto('/it/privacy-policy');
+  await expect.poll(() => requests).toBe(1);
+  await page.waitForLoadState('networkidle');
+  // Not hydrated without its words: no keys in place of texts, no error page, no hydration mark.
+  await expect(page.locator('h1')).toHaveText('Informativa sulla privacy');
+  await expect(page.locator('main')).not.toContainText('sections.');
+  await expect(page.locator('html')).not.toHaveAttribute('data-hydrated', 'true');
+  await page.locator('footer').getByRole('link', { name: 'Condizioni d’uso' }).click();
+  await expect(page).toHaveURL(/\/it\/terms$/);
+  await waitForHydration(page);
+  expect(problems.filter((problem) => !problem.includes('404'))).toEqual([]);
+});

@@ -4,9 +4,10 @@ import { hydrateRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter } from 'react-router';
 import { createClientI18n } from '#client/features/i18n/client-i18n.ts';
+import { textsReady } from '#client/features/i18n/texts-ready.ts';
 import { adoptFormatted } from '#client/lib/formats.ts';
 import { readSiteConfig, SiteConfigProvider } from '#client/lib/site-config.tsx';
-import { matchPage } from '#common/routes.ts';
+import { matchPage, pageNamespaces } from '#common/routes.ts';
 import { App } from './App.tsx';
 import { BOOT_ELEMENT_ID, type BootData } from './boot-data.ts';
 import { loadPage } from './page-modules.ts';
@@ -17,6 +18,11 @@ const site = readSiteConfig();
 
 /** Lets the browser run what waits (a tap, a paint) before the next step of the start. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+const succeeds = (promise: Promise<void>) =>
+  promise.then(
+    () => true,
+    () => false,
+  );
 
 function hydrate(i18n: I18n) {
   const root = document.getElementById('root');
@@ -44,13 +50,19 @@ function hydrate(i18n: I18n) {
 // this one, and a module cannot wait for a chunk that waits for it. Evaluating the modules, starting
 // i18next and hydrating go in separate tasks: together they made one task long enough to delay a
 // first tap on a slow phone.
+//
+// A page whose long texts stay out of its boot data (textsAfterPaint in routes.ts) fetches them
+// alongside its module; should they not come, the page stays as the server wrote it, readable and
+// with working links, rather than hydrate without its words.
 async function start() {
   const current = matchPage(window.location.pathname);
   const page = current ? loadPage(current.page) : Promise.resolve();
   await nextTask();
   const i18n = createClientI18n(site, boot.language, boot.resources);
   adoptFormatted(boot.formatted);
+  const texts = current ? textsReady(i18n, boot.language, pageNamespaces(current.page), 'start') : true;
   await page;
+  if (texts !== true && !(await succeeds(texts))) return;
   await nextTask();
   hydrate(i18n);
 }

@@ -55,6 +55,24 @@ describe('renderDocument', () => {
     expect(about.formatted).toEqual({});
   });
 
+  it('shows the privacy policy whole but leaves its long texts out of the boot data', async () => {
+    const html = await renderDocument({
+      path: '/th/privacy-policy',
+      page: 'privacy',
+      language: 'th',
+      resources: texts,
+      site,
+      assets,
+    });
+    const boot = JSON.parse(
+      html.match(/<script type="application\/json" id="boot-data"[^>]*>(.*?)<\/script>/s)?.[1] ?? '{}',
+    );
+    expect(Object.keys(boot.resources.th).sort()).toEqual(['common', 'legal']);
+    const privacy = texts.th?.privacy as { title: string; sections: { controller: { title: string } } };
+    expect(html).toContain(`<h1>${privacy.title}</h1>`);
+    expect(html).toContain(privacy.sections.controller.title);
+  });
+
   it('asks search engines to leave out a page the table marks so, and only that', async () => {
     const render = (page: 'validation' | 'account' | 'about', path: string) =>
       renderDocument({ path, page, language: 'de', resources: texts, site, assets });

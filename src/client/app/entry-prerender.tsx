@@ -8,7 +8,7 @@ import { baseOptions } from '#client/features/i18n/options.ts';
 import { takeFormatted } from '#client/lib/formats.ts';
 import { SiteConfigProvider } from '#client/lib/site-config.tsx';
 import { LANGUAGES, type Language, type Texts } from '#common/languages.ts';
-import { type PageId, pageNamespaces } from '#common/routes.ts';
+import { bootNamespaces, type PageId } from '#common/routes.ts';
 import type { SiteConfig } from '#common/site-config.ts';
 import { App } from './App.tsx';
 import { documentHtml, type PageAssets } from './document.ts';
@@ -54,7 +54,7 @@ export async function renderDocument(options: {
     </StrictMode>,
   );
 
-  const namespaces = pageNamespaces(page);
+  const namespaces = bootNamespaces(page);
   const pageResources = {
     [language]: Object.fromEntries(namespaces.map((ns) => [ns, options.resources[language]?.[ns] ?? {}])),
   };
