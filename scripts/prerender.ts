@@ -6,7 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants } from 'node:zlib';
 import { gzipAsync } from '@gfx/zopfli';
-import { headLinks, sitemapPaths } from '#common/head.ts';
+import { FAVICON_LINK, headLinks, sitemapPaths } from '#common/head.ts';
 import { escapeHtml } from '#common/html.ts';
 import { missingLegalFacts } from '#common/legal-facts.ts';
 import { allPagePaths } from '#common/routes.ts';
@@ -66,7 +66,7 @@ async function consolePage(
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex, nofollow">
 <title>${escapeHtml(`${title} – ${siteName}`)}</title>
-<link rel="icon" href="/favicon.svg" type="image/svg+xml">
+${FAVICON_LINK}
 ${styles.map((file) => `<link rel="stylesheet" href="/${file}">`).join('\n')}
 ${preloads.map((file) => `<link rel="modulepreload" href="/${file}">`).join('\n')}
 <script>${configScript}</script>

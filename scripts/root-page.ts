@@ -1,7 +1,9 @@
 // The root page, `/`, which has no language of its own: written by the build (prerender.ts) and
 // rendered on each request by the development server (dev.ts).
+
 import path from 'node:path';
 import { build } from 'vite';
+import { FAVICON_LINK } from '#common/head.ts';
 import { ROOT } from '#server/platform/site-config.ts';
 
 /** The root page: an inline script picks the language; without JavaScript the visitor gets links. */
@@ -28,7 +30,7 @@ export async function rootPage(css: string): Promise<{ html: string; script: str
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Choose your language</title>
 <meta name="robots" content="noindex">
-<link rel="icon" href="/favicon.svg" type="image/svg+xml">
+${FAVICON_LINK}
 <script>${script}</script>
 <style>${css}</style>
 </head>

@@ -144,7 +144,7 @@ export async function nginxAnswersLikeNode(cluster: Cluster, report: Report) {
   const both = 'br, gzip';
   const cases: { target: string; method?: string; encoding?: string; cookie?: string }[] = [
     // Files and pages nginx serves from the build.
-    ...['/en', '/en/about', '/th/register', '/nl/cookie-policy', '/robots.txt', '/sitemap.xml', '/favicon.svg'].map(
+    ...['/en', '/en/about', '/th/register', '/nl/cookie-policy', '/robots.txt', '/sitemap.xml', '/favicon.png'].map(
       (target) => ({ target, encoding: both }),
     ),
     { target: `/assets/${script}`, encoding: both },

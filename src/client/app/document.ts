@@ -1,6 +1,7 @@
 import { BEACON_NAMES } from '#client/features/analytics/first-page-view.ts';
 import { countPageView } from '#client/features/analytics/page-view-beacon.ts';
 import type { PageHead } from '#client/features/head/page-head.ts';
+import { FAVICON_LINK } from '#common/head.ts';
 import { escapeHtml } from '#common/html.ts';
 import type { SiteConfig } from '#common/site-config.ts';
 import { BOOT_ELEMENT_ID, type BootData, serializeBootData } from './boot-data.ts';
@@ -88,7 +89,7 @@ export function documentHtml(options: {
 <title>${escapeHtml(head.title)}</title>
 <meta name="description" content="${escapeHtml(head.description)}">
 ${head.indexed ? '' : '<meta name="robots" content="noindex">\n'}${links}
-<link rel="icon" href="/favicon.svg" type="image/svg+xml">
+${FAVICON_LINK}
 <meta name="theme-color" content="#1d4ed8">
 <style>${assets.css}</style>
 <script>${siteConfigScript(options.site)}</script>

@@ -1,5 +1,6 @@
 import type { ErrorCode } from '#common/error-codes.ts';
 import { errorText } from '#common/error-texts.ts';
+import { FAVICON_LINK } from '#common/head.ts';
 import { escapeHtml } from '#common/html.ts';
 import type { Texts } from '#common/languages.ts';
 import { directionOf, type Language } from '#common/languages.ts';
@@ -54,7 +55,7 @@ export function notSentPage(
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>${escapeHtml(title)} – ${escapeHtml(site.brand.siteName)}</title>
-<link rel="icon" href="/favicon.svg" type="image/svg+xml">
+${FAVICON_LINK}
 </head>
 <body>
 <main>
