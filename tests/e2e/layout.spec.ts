@@ -32,6 +32,13 @@ test('nothing shifts while a page loads and hydrates, nor while the next one com
   expect(await layoutShift(page, { since: shown })).toBe(0);
 });
 
+test('a short page whose footer is in view on a phone does not move it while it loads', async ({ page }) => {
+  await page.setViewportSize({ width: 412, height: 823 });
+  await page.goto('/th/imprint');
+  await waitForHydration(page);
+  expect(await layoutShift(page)).toBe(0);
+});
+
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 412, height: 823 } });
 
