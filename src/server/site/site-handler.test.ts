@@ -31,6 +31,8 @@ const files = new Map<string, StaticFile>([
   file('/console/index.html', '<html>console</html>', 'text/html; charset=utf-8'),
   file('/assets/app-123.js', 'console.log(1)', 'text/javascript; charset=utf-8'),
   file('/locales/it/common.json', '{"a":"b"}', 'application/json; charset=utf-8'),
+  // An image is built without compressed forms.
+  ['/favicon.png', { type: 'image/png', etag: '"png"', cacheControl: 'no-cache', body: encoder.encode('png') }],
 ]);
 // The site itself needs no database; PGlite stands in for the one the API uses.
 const store = await (targets[0] as (typeof targets)[number]).createStore();
@@ -143,6 +145,13 @@ describe('static files', () => {
     const refused = await get('/assets/app-123.js', { headers: { 'Accept-Encoding': 'br;q=0, gzip;q=0' } });
     expect(refused.headers.get('content-encoding')).toBeNull();
     expect(await refused.text()).toBe('console.log(1)');
+  });
+
+  it('does not say a file varies with the encoding when it has no compressed form, as nginx does not', async () => {
+    const response = await get('/favicon.png', { headers: { 'Accept-Encoding': 'br, gzip' } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-encoding')).toBeNull();
+    expect(response.headers.get('vary')).toBeNull();
   });
 
   it('answers 304 to a matching ETag', async () => {

@@ -32,7 +32,8 @@ export function createSiteHandler(files: Map<string, StaticFile>, security: Reco
         'Content-Type': file.type,
         'Cache-Control': file.cacheControl,
         ETag: file.etag,
-        Vary: 'Accept-Encoding',
+        // Only a file with compressed forms varies with the encoding asked for (an image has none).
+        ...(file.br || file.gzip ? { Vary: 'Accept-Encoding' } : {}),
       },
     });
   }
