@@ -6,26 +6,16 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import { ROOT } from '#server/platform/site-config.ts';
-
-type Manifest = Record<string, { file: string; imports?: string[]; dynamicImports?: string[]; css?: string[] }>;
+import { ENTRY, type Manifest, moduleClosure } from './app-modules.ts';
 
 const CLIENT_DIR = path.join(ROOT, 'dist/client');
 const BUDGET_BYTES = 150 * 1024;
 const CONSOLE_ENTRY = 'src/client/console/entry.tsx';
-const SITE_ENTRY = 'src/client/app/entry-client.tsx';
 
 const read = async (name: string) =>
   JSON.parse(await readFile(path.join(CLIENT_DIR, '.vite', name), 'utf8')) as Manifest;
 const consoleManifest = await read('console-manifest.json');
 const siteManifest = await read('manifest.json');
-
-/** A module and what it imports statically, as built files. */
-function closure(manifest: Manifest, key: string, seen = new Set<string>()): Set<string> {
-  if (seen.has(key) || !manifest[key]) return seen;
-  seen.add(key);
-  for (const imported of manifest[key].imports ?? []) closure(manifest, imported, seen);
-  return seen;
-}
 
 /** The chunk a lazy import of `source` loads, by the module's path. */
 const lazyKey = (manifest: Manifest, source: string) => {
@@ -50,9 +40,9 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const files = (manifest: Manifest, keys: Iterable<string>) =>
   new Set([...keys].map((key) => manifest[key]?.file ?? '').filter((file) => file.endsWith('.js')));
 
-const entry = closure(consoleManifest, CONSOLE_ENTRY);
-const analytics = closure(consoleManifest, lazyKey(consoleManifest, 'pages/AnalyticsPage.tsx'), new Set(entry));
-const chart = closure(consoleManifest, lazyKey(consoleManifest, 'console/Chart.tsx'), new Set(analytics));
+const entry = moduleClosure(consoleManifest, CONSOLE_ENTRY);
+const analytics = moduleClosure(consoleManifest, lazyKey(consoleManifest, 'pages/AnalyticsPage.tsx'), new Set(entry));
+const chart = moduleClosure(consoleManifest, lazyKey(consoleManifest, 'console/Chart.tsx'), new Set(analytics));
 const chartOnly = await size(files(consoleManifest, [lazyKey(consoleManifest, 'console/Chart.tsx')]));
 
 const inbox = await size(files(consoleManifest, entry));
@@ -64,11 +54,11 @@ console.log(`  of which the chart (uPlot and its use): ${kb(chartOnly.compressed
 
 const publicFiles = new Set<string>();
 for (const key of Object.keys(siteManifest)) {
-  for (const module of closure(siteManifest, key)) publicFiles.add(siteManifest[module]?.file ?? '');
+  for (const module of moduleClosure(siteManifest, key)) publicFiles.add(siteManifest[module]?.file ?? '');
   for (const lazy of siteManifest[key]?.dynamicImports ?? []) publicFiles.add(siteManifest[lazy]?.file ?? '');
 }
 const leaked = [...publicFiles].filter((file) => file.includes('console-'));
-const siteEntry = siteManifest[SITE_ENTRY];
+const siteEntry = siteManifest[ENTRY];
 console.log(
   `Public pages' chunks: ${publicFiles.size}, console code among them: ${leaked.length ? leaked.join(', ') : 'none'}`,
 );

@@ -26,6 +26,7 @@ import { isIndexed, sitemapPaths } from '#common/head.ts';
 import { isLanguage, LANGUAGES, type Language } from '#common/languages.ts';
 import { matchPage, PAGE_IDS, type PageId, pagePath } from '#common/routes.ts';
 import { ROOT } from '#server/platform/site-config.ts';
+import { type Manifest, startModules } from './app-modules.ts';
 import {
   BUDGETS,
   budgetLines,
@@ -111,12 +112,10 @@ async function startServer(dataDir: string) {
   return server;
 }
 
-type Manifest = Record<string, { file: string; imports?: string[] }>;
-
 /**
- * The JS each kind of page needs to hydrate: the entry module, what it imports statically, and the
- * page's chunk with its static imports; as the gzip files the server sends (zopfli, see
- * prerender.ts) and as zlib level 9 of the same files.
+ * The JS each kind of page needs to hydrate (startModules: the entry, React DOM, the page's chunk
+ * and their static imports), as the gzip files the server sends (zopfli, see prerender.ts) and as
+ * zlib level 9 of the same files.
  */
 async function hydrationJs(): Promise<{ page: PageId; served: number; zlib: number }[]> {
   const manifest = JSON.parse(await readFile(path.join(ROOT, 'dist/client/.vite/manifest.json'), 'utf8')) as Manifest;
@@ -126,14 +125,7 @@ async function hydrationJs(): Promise<{ page: PageId; served: number; zlib: numb
   };
   const sizes: { page: PageId; served: number; zlib: number }[] = [];
   for (const page of PAGE_IDS) {
-    const seen = new Set<string>();
-    const visit = (key: string) => {
-      if (seen.has(key) || !manifest[key]) return;
-      seen.add(key);
-      for (const imported of manifest[key].imports ?? []) visit(imported);
-    };
-    visit('src/client/app/entry-client.tsx');
-    visit(path.posix.join('src/client/app', PAGE_SOURCES[page]));
+    const seen = startModules(manifest, path.posix.join('src/client/app', PAGE_SOURCES[page]));
     let served = 0;
     let zlib = 0;
     for (const key of seen) {

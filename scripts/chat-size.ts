@@ -10,10 +10,8 @@ import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { LANGUAGES } from '#common/languages.ts';
 import { ROOT } from '#server/platform/site-config.ts';
+import { ENTRY, type Manifest, START_IMPORTS } from './app-modules.ts';
 
-type Manifest = Record<string, { file: string; imports?: string[]; dynamicImports?: string[]; css?: string[] }>;
-
-const ENTRY = 'src/client/app/entry-client.tsx';
 const LAUNCHER = 'src/client/features/chat/ChatLauncher.tsx';
 const PANEL = 'src/client/features/chat/ChatPanel.tsx';
 /** The budgets of issue 11. */
@@ -57,7 +55,7 @@ const total = async (dist: string, files: string[]) =>
 export async function chatSizes(dist = path.join(ROOT, 'dist'), base?: string) {
   const manifest = await readManifest(dist);
   const loaded = new Set<string>();
-  const entryFiles = filesOf(manifest, ENTRY, loaded);
+  const entryFiles = [ENTRY, ...START_IMPORTS].flatMap((key) => filesOf(manifest, key, loaded));
   const entry = await total(dist, entryFiles);
   const launcherFiles = filesOf(manifest, LAUNCHER, loaded);
   const launcher = await total(dist, launcherFiles);
@@ -76,7 +74,12 @@ export async function chatSizes(dist = path.join(ROOT, 'dist'), base?: string) {
   const panelTexts = Math.max(...Object.values(await textsOf('panel')));
   const panel = (await total(dist, filesOf(manifest, PANEL, new Set(loaded)))) + panelTexts;
   let entryGrowth: number | null = null;
-  if (base) entryGrowth = entry - (await total(base, filesOf(await readManifest(base), ENTRY, new Set())));
+  if (base) {
+    const baseManifest = await readManifest(base);
+    const baseLoaded = new Set<string>();
+    const baseFiles = [ENTRY, ...START_IMPORTS].flatMap((key) => filesOf(baseManifest, key, baseLoaded));
+    entryGrowth = entry - (await total(base, baseFiles));
+  }
   return { entry, entryGrowth, launcher, launcherFiles, texts, largestTexts, panel };
 }
 

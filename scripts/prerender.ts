@@ -12,23 +12,13 @@ import { missingLegalFacts } from '#common/legal-facts.ts';
 import { allPagePaths } from '#common/routes.ts';
 import { ROOT, readSiteConfig, readTexts } from '#server/platform/site-config.ts';
 import { listFiles } from '#server/site/list-files.ts';
+import { ENTRY, type Manifest, moduleClosure, startModules } from './app-modules.ts';
 import { rootPage } from './root-page.ts';
 
 const CLIENT_DIR = path.join(ROOT, 'dist/client');
-const ENTRY = 'src/client/app/entry-client.tsx';
 const CONSOLE_ENTRY = 'src/client/console/entry.tsx';
 
-type Manifest = Record<string, { file: string; css?: string[]; imports?: string[] }>;
-
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
-
-/** A module and everything it imports statically, as URLs: what a page preloads. */
-function moduleClosure(manifest: Manifest, key: string, seen = new Set<string>()): Set<string> {
-  if (seen.has(key) || !manifest[key]) return seen;
-  seen.add(key);
-  for (const imported of manifest[key].imports ?? []) moduleClosure(manifest, imported, seen);
-  return seen;
-}
 
 async function writeOut(relative: string, content: string) {
   const file = path.join(CLIENT_DIR, relative);
@@ -123,17 +113,16 @@ async function main() {
 
   for (const { language, page, path: pagePathname } of allPagePaths()) {
     const pageModule = path.posix.join('src/client/app', PAGE_SOURCES[page]);
-    const preloads = new Set<string>();
-    for (const key of [ENTRY, pageModule]) {
-      for (const dep of moduleClosure(manifest, key)) if (dep !== ENTRY) preloads.add(`/${manifest[dep]?.file}`);
-    }
+    const preloads = [...startModules(manifest, pageModule)]
+      .filter((key) => key !== ENTRY)
+      .map((key) => `/${manifest[key]?.file}`);
     const html: string = await renderDocument({
       path: pagePathname,
       page,
       language,
       resources: { [language]: texts[language] },
       site,
-      assets: { css, entry: `/${entry.file}`, preloads: [...preloads] },
+      assets: { css, entry: `/${entry.file}`, preloads },
     });
     await writeOut(`${pagePathname.slice(1)}/index.html`, html);
   }

@@ -6,6 +6,12 @@ export const CONTACT_API = {
   formToken: '/api/contact/form-token',
 } as const;
 
+/** The bounds of a message, in characters; the page shows them before its rules (contact-schemas.ts) arrive. */
+export const MESSAGE_MIN_LENGTH = 10;
+export const MESSAGE_MAX_LENGTH = 5000;
+/** A reply from the console may quote and explain at length, within reason. */
+export const REPLY_MAX_LENGTH = 10_000;
+
 /**
  * A message sent sooner than this after its form token was issued was not typed by a person. The
  * page's script waits out the rest before it sends, so a fast typist is never taken for a robot.

@@ -1,4 +1,5 @@
 import { characterCount, EmailSchema, NameSchema } from './account-schemas.ts';
+import { MESSAGE_MAX_LENGTH, MESSAGE_MIN_LENGTH, REPLY_MAX_LENGTH } from './contact-api.ts';
 import { DEFAULT_LANGUAGE, LANGUAGES } from './languages.ts';
 import { matchPage } from './routes.ts';
 import { z } from './zod.ts';
@@ -8,10 +9,6 @@ import { z } from './zod.ts';
  * whole post, JSON or a plain form). Each rule names its error code, as in account-schemas.ts.
  */
 
-export const MESSAGE_MIN_LENGTH = 10;
-export const MESSAGE_MAX_LENGTH = 5000;
-/** A reply from the console may quote and explain at length, within reason. */
-export const REPLY_MAX_LENGTH = 10_000;
 const HONEYPOT_MAX_LENGTH = 500;
 const TOKEN_MAX_LENGTH = 200;
 const PAGE_MAX_LENGTH = 200;

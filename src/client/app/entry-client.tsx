@@ -1,6 +1,5 @@
 import type { i18n as I18n } from 'i18next';
 import { StrictMode, startTransition } from 'react';
-import { hydrateRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter } from 'react-router';
 import { createClientI18n } from '#client/features/i18n/client-i18n.ts';
@@ -24,7 +23,7 @@ const succeeds = (promise: Promise<void>) =>
     () => false,
   );
 
-function hydrate(i18n: I18n) {
+function hydrate(i18n: I18n, hydrateRoot: typeof import('react-dom/client').hydrateRoot) {
   const root = document.getElementById('root');
   if (!root) return;
   // As a transition, hydration yields to the browser every few milliseconds instead of holding
@@ -51,19 +50,25 @@ function hydrate(i18n: I18n) {
 // i18next and hydrating go in separate tasks: together they made one task long enough to delay a
 // first tap on a slow phone.
 //
+// React DOM, two thirds of the app's code, is imported here rather than with the entry: as a module of
+// its own (preloaded beside the entry, see scripts/prerender.ts) it is compiled, set up and run in
+// tasks of its own instead of adding to the entry's.
+//
 // A page whose long texts stay out of its boot data (textsAfterPaint in routes.ts) fetches them
 // alongside its module; should they not come, the page stays as the server wrote it, readable and
 // with working links, rather than hydrate without its words.
 async function start() {
   const current = matchPage(window.location.pathname);
   const page = current ? loadPage(current.page) : Promise.resolve();
+  const reactDom = import('react-dom/client');
   await nextTask();
   const i18n = createClientI18n(site, boot.language, boot.resources);
   adoptFormatted(boot.formatted);
   const texts = current ? textsReady(i18n, boot.language, pageNamespaces(current.page), 'start') : true;
   await page;
   if (texts !== true && !(await succeeds(texts))) return;
+  const { hydrateRoot } = await reactDom;
   await nextTask();
-  hydrate(i18n);
+  hydrate(i18n, hydrateRoot);
 }
 void start();

@@ -11,7 +11,8 @@ import { useForm } from '#client/features/forms/use-form.ts';
 import { useErrorToast } from '#client/lib/toast/use-error-toast.ts';
 import { useToast } from '#client/lib/toast/use-toast.ts';
 import { CONSOLE_API, type MessageDetail, type SettableStatus, withId } from '#common/console-api.ts';
-import { REPLY_MAX_LENGTH, ReplyBodySchema } from '#common/contact-schemas.ts';
+import { REPLY_MAX_LENGTH } from '#common/contact-api.ts';
+import { ReplyBodySchema } from '#common/contact-schemas.ts';
 import { LANGUAGE_NAMES } from '#common/languages.ts';
 import { StatusBadge, useSubject } from './InboxPage.tsx';
 

@@ -1,13 +1,12 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SelectField, SubmitButton, TextAreaField, TextField, useForm } from '#client/features/forms/index.ts';
 import { callApi } from '#client/lib/api-client.ts';
 import { formatNumber } from '#client/lib/formats.ts';
 import { useSiteConfig } from '#client/lib/site-config.tsx';
 import { useToast } from '#client/lib/toast/use-toast.ts';
-import { EMAIL_MAX_LENGTH, EmailSchema, NAME_MAX_LENGTH, NameSchema } from '#common/account-schemas.ts';
-import { CONTACT_API, type ContactAnswer } from '#common/contact-api.ts';
-import { MESSAGE_MAX_LENGTH, MESSAGE_MIN_LENGTH, MessageBodySchema, subjectSchema } from '#common/contact-schemas.ts';
+import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from '#common/account-fields.ts';
+import { CONTACT_API, type ContactAnswer, MESSAGE_MAX_LENGTH, MESSAGE_MIN_LENGTH } from '#common/contact-api.ts';
 import type { Language } from '#common/languages.ts';
 import { pagePath } from '#common/routes.ts';
 import { createFormToken } from './form-token.ts';
@@ -25,11 +24,20 @@ function Form({ language, onSent }: { language: Language; onSent: () => void }) 
   const toast = useToast();
   const element = useRef<HTMLFormElement>(null);
   const [token] = useState(createFormToken);
-  const form = useForm(
-    'contact',
-    { name: '', email: '', subject: '', message: '', website: '' },
-    { name: NameSchema, email: EmailSchema, subject: subjectSchema(subjects), message: MessageBodySchema },
+  // The rules are zod: imported when a field is entered, as on the account pages (use-form.ts).
+  const rules = useMemo(
+    () => () =>
+      Promise.all([import('#common/account-schemas.ts'), import('#common/contact-schemas.ts')]).then(
+        ([account, contact]) => ({
+          name: account.NameSchema,
+          email: account.EmailSchema,
+          subject: contact.subjectSchema(subjects),
+          message: contact.MessageBodySchema,
+        }),
+      ),
+    [subjects],
   );
+  const form = useForm('contact', { name: '', email: '', subject: '', message: '', website: '' }, rules);
   const page = pagePath(language, 'contact');
 
   useEffect(() => {

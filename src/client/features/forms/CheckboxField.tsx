@@ -22,6 +22,7 @@ export function CheckboxField({ field, label, after }: { field: FieldState; labe
           field.onChange(event.target.checked);
           field.onBlur();
         }}
+        onFocus={field.onFocus}
         onBlur={field.onBlur}
       />
       <label htmlFor={field.id}>

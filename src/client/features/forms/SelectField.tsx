@@ -2,7 +2,10 @@ import type { SelectHTMLAttributes } from 'react';
 import { FieldMessage } from './FieldMessage.tsx';
 import type { FieldState } from './use-form.ts';
 
-type SelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'name' | 'value' | 'onChange' | 'onBlur'>;
+type SelectProps = Omit<
+  SelectHTMLAttributes<HTMLSelectElement>,
+  'id' | 'name' | 'value' | 'onChange' | 'onFocus' | 'onBlur'
+>;
 
 /**
  * A labelled choice with the §5 behaviour of TextField. `placeholder` is the first, empty option,
@@ -43,6 +46,7 @@ export function SelectField({
           aria-invalid={field.error ? true : undefined}
           aria-describedby={field.error ? errorId : undefined}
           onChange={(event) => field.onChange(event.target.value)}
+          onFocus={field.onFocus}
           onBlur={field.onBlur}
         >
           <option value="">{placeholder}</option>

@@ -2,7 +2,10 @@ import type { TextareaHTMLAttributes } from 'react';
 import { FieldMessage } from './FieldMessage.tsx';
 import type { FieldState } from './use-form.ts';
 
-type AreaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'name' | 'value' | 'onChange' | 'onBlur'>;
+type AreaProps = Omit<
+  TextareaHTMLAttributes<HTMLTextAreaElement>,
+  'id' | 'name' | 'value' | 'onChange' | 'onFocus' | 'onBlur'
+>;
 
 /** A labelled text of several lines with the §5 behaviour of TextField, and an optional hint. */
 export function TextAreaField({
@@ -36,6 +39,7 @@ export function TextAreaField({
           aria-invalid={field.error ? true : undefined}
           aria-describedby={describedBy || undefined}
           onChange={(event) => field.onChange(event.target.value)}
+          onFocus={field.onFocus}
           onBlur={field.onBlur}
         />
         <span className="field__tick field__tick--top" aria-hidden="true" />

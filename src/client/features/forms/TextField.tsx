@@ -2,7 +2,10 @@ import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
 import { FieldMessage } from './FieldMessage.tsx';
 import type { FieldState } from './use-form.ts';
 
-type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'name' | 'value' | 'onChange' | 'onBlur'>;
+type InputProps = Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  'id' | 'name' | 'value' | 'onChange' | 'onFocus' | 'onBlur'
+>;
 
 export interface TextFieldProps extends InputProps {
   field: FieldState;
@@ -44,6 +47,7 @@ export function TextField({ field, label, hint, addon, below, required = true, .
           aria-invalid={field.error ? true : undefined}
           aria-describedby={describedBy || undefined}
           onChange={(event) => field.onChange(event.target.value)}
+          onFocus={field.onFocus}
           onBlur={field.onBlur}
         />
         {addon}

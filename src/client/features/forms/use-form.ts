@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import type { ApiResult } from '#client/lib/api-client.ts';
 import { useErrorToast } from '#client/lib/toast/use-error-toast.ts';
 import type { ErrorCode } from '#common/error-codes.ts';
@@ -18,6 +18,7 @@ export interface FieldState {
   /** Touched, not empty and valid: the field shows its success tick. */
   valid: boolean;
   onChange(value: Value): void;
+  onFocus(): void;
   onBlur(): void;
 }
 
@@ -45,8 +46,9 @@ export type RulesSource<V> = Rules<V> | (() => Promise<Rules<V>>);
 const imported = new Map<() => Promise<unknown>, Promise<unknown>>();
 
 /**
- * The form's rules: at once when given, else imported once the page is idle after hydration, or
- * as soon as a field is left or the form is sent, whichever comes first. `load` resolves with them.
+ * The form's rules: at once when given, else imported when a field is first entered (the visitor is
+ * about to type; setting up zod is work the page's load need not do), left, or the form is sent.
+ * `load` resolves with them.
  */
 function useRules<V>(source: RulesSource<V>) {
   const [rules, setRules] = useState<Rules<V> | null>(typeof source === 'function' ? null : source);
@@ -64,16 +66,6 @@ function useRules<V>(source: RulesSource<V>) {
       return loaded;
     });
   }, [source]);
-  useEffect(() => {
-    if (rules) return;
-    const start = () => void load().catch(() => {});
-    if ('requestIdleCallback' in window) {
-      const id = requestIdleCallback(start, { timeout: 2_000 });
-      return () => cancelIdleCallback(id);
-    }
-    const timer = setTimeout(start, 200);
-    return () => clearTimeout(timer);
-  }, [rules, load]);
   return { rules, load };
 }
 
@@ -126,6 +118,9 @@ export function useForm<V extends Record<string, Value>>(
       onChange: (value) => {
         setValues((current) => ({ ...current, [name]: value }));
         setFromServer((current) => ({ ...current, [name]: undefined }));
+      },
+      onFocus: () => {
+        if (!rules) void loadRules().catch(() => {});
       },
       onBlur: () => {
         void loadRules().catch(() => {});
