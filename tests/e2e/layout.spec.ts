@@ -39,6 +39,53 @@ test('a short page whose footer is in view on a phone does not move it while it 
   expect(await layoutShift(page)).toBe(0);
 });
 
+// Chrome may paint a page it has parsed only partly, at any tag (seen right after the language
+// switcher's opening tag, one load in twenty in Lighthouse runs). Every item of the top line must
+// then already sit where the complete page puts it, or the next paint moves it: a layout shift.
+const PARTS: [path: string, cuts: string[], items: string[]][] = [
+  [
+    '/th/contact',
+    ['<span class="brand__mark" aria-hidden="true"></span>', '</a><nav', '</nav>', '</div><details', '<details class="language-switcher">'],
+    ['.brand', '.brand__mark', '.main-nav', '.header-account', '.header-account a', '.language-switcher'],
+  ],
+  ['/th/login', ['</a><details', '<details class="language-switcher">'], ['.brand', '.language-switcher']],
+];
+for (const width of [412, 800, 1280]) {
+  for (const [path, cuts, items] of PARTS) {
+    test(`a paint of ${path} parsed only partly puts the header's items where the whole page does (${width} px)`, async ({
+      page,
+      request,
+    }) => {
+      await page.setViewportSize({ width, height: 823 });
+      const html = await (await request.get(path)).text();
+      const where = () =>
+        page.evaluate(
+          (selectors) =>
+            selectors.map((selector) => {
+              const rect = document.querySelector(selector)?.getBoundingClientRect();
+              return rect ? `${selector} at ${Math.round(rect.x)},${Math.round(rect.y)}` : null;
+            }),
+          items,
+        );
+      // The page without its scripts: the layout as parsed, not as the app makes it.
+      await page.setContent(html.replace(/<script[\s\S]*?<\/script>/g, ''));
+      const whole = await where();
+      for (const cut of cuts) {
+        const end = html.indexOf(cut);
+        expect(end, cut).toBeGreaterThan(0);
+        const part = html.slice(0, end + cut.length).replace(/<script[\s\S]*?<\/script>/g, '');
+        await page.setContent(part);
+        const parsed = await where();
+        expect(parsed.filter((item) => item !== null).length, cut).toBeGreaterThan(0);
+        expect(
+          parsed.filter((item, index) => item !== null && item !== whole[index]),
+          `parsed up to ${cut}`,
+        ).toEqual([]);
+      }
+    });
+  }
+}
+
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 412, height: 823 } });
 
