@@ -45,7 +45,13 @@ test('a short page whose footer is in view on a phone does not move it while it 
 const PARTS: [path: string, cuts: string[], items: string[]][] = [
   [
     '/th/contact',
-    ['<span class="brand__mark" aria-hidden="true"></span>', '</a><nav', '</nav>', '</div><details', '<details class="language-switcher">'],
+    [
+      '<span class="brand__mark" aria-hidden="true"></span>',
+      '</a><nav',
+      '</nav>',
+      '</div><details',
+      '<details class="language-switcher">',
+    ],
     ['.brand', '.brand__mark', '.main-nav', '.header-account', '.header-account a', '.language-switcher'],
   ],
   ['/th/login', ['</a><details', '<details class="language-switcher">'], ['.brand', '.language-switcher']],
@@ -84,6 +90,30 @@ for (const width of [412, 800, 1280]) {
       }
     });
   }
+}
+
+for (const width of [360, 1100]) {
+  test(`a long brand name gives way to the header's other items (${width} px)`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 823 });
+    await page.goto('/de/about');
+    const boxes = await page.evaluate(() => {
+      const name = document.querySelector('.brand__name') ?? document.querySelector('.brand')?.lastChild;
+      if (name) name.textContent = 'Gemeinde Musterstadt am Langen See, Verwaltung';
+      const right = (selector: string) => document.querySelector(selector)?.getBoundingClientRect().right ?? 0;
+      const left = (selector: string) => document.querySelector(selector)?.getBoundingClientRect().left ?? 0;
+      return {
+        overflow: document.documentElement.scrollWidth - window.innerWidth,
+        brandEnd: right('.brand'),
+        signInStart: left('.header-account a'),
+        navStart: left('.main-nav'),
+        navHeight: document.querySelector('.main-nav')?.getBoundingClientRect().height ?? 0,
+      };
+    });
+    expect(boxes.overflow).toBe(0);
+    expect(boxes.brandEnd).toBeLessThanOrEqual(boxes.signInStart);
+    if (width > 1024) expect(boxes.brandEnd).toBeLessThanOrEqual(boxes.navStart);
+    expect(boxes.navHeight).toBeLessThan(50);
+  });
 }
 
 test.describe('on a phone', () => {

@@ -12,7 +12,7 @@ export function BrandLink() {
   return (
     <Link className="brand" to={pagePath(lang, 'home')} aria-label={t('homeLink')}>
       <span className="brand__mark" aria-hidden="true" />
-      {brand.siteName}
+      <span className="brand__name">{brand.siteName}</span>
     </Link>
   );
 }
