@@ -24,9 +24,16 @@ export default function HeaderAccount({ signIn }: { signIn: ReactNode }) {
   // the latter counts as a layout shift.
   return (
     <>
-      <Link key="account" className="header-account__name" to={pagePath(lang, 'account')}>
+      {/* data-room: at least as wide as the "Sign in" it replaces (styles.css), so that the brand
+          beside keeps its room. */}
+      <Link
+        key="account"
+        className="header-account__name"
+        to={pagePath(lang, 'account')}
+        data-room={t('account.signIn')}
+      >
         <span className="visually-hidden">{t('account.signedInAs')} </span>
-        {account.name}
+        <span className="header-account__label">{account.name}</span>
       </Link>
       <button
         type="button"
