@@ -146,6 +146,54 @@ test.describe('on a phone', () => {
   }
 });
 
+// A control left with the browser's own font (Arial here) draws Thai text in a face without Thai
+// letters: the browser then searches every installed font, 15 to 30 ms of one layout (decision 088).
+test('every text after hydration, the chat launcher and the form controls included, is in the page font', async ({
+  page,
+}) => {
+  await page.goto('/th/contact');
+  await expect(page.locator('.chat-launcher')).toBeVisible();
+  await expect(page.locator('.consent-prompt')).toBeVisible();
+  const others = await page.evaluate(() => {
+    const font = getComputedStyle(document.documentElement).fontFamily;
+    return [...document.querySelectorAll('body *:not(code, script)')]
+      .filter((element) => getComputedStyle(element).fontFamily !== font)
+      .map((element) => `${element.tagName.toLowerCase()}.${element.className}`);
+  });
+  expect(others).toEqual([]);
+});
+
+// Writing <html lang> again, even with the value it has, makes the browser restyle the whole
+// document after the paint (decision 088).
+test('hydration rewrites nothing of <html> or the head the server wrote; a navigation does', async ({ page }) => {
+  await page.addInitScript(() => {
+    const writes: string[] = [];
+    (window as unknown as { headWrites: string[] }).headWrites = writes;
+    const observer = new MutationObserver((records) => {
+      // What the parser writes is the server's page, not a rewrite.
+      if (document.readyState === 'loading') return;
+      for (const record of records) {
+        const target = record.target instanceof Element ? record.target : record.target.parentElement;
+        if (!target) continue;
+        if (target === document.documentElement) {
+          if (record.attributeName === 'lang' || record.attributeName === 'dir')
+            writes.push(`html ${record.attributeName}`);
+        } else if (target.closest('head') && (record.type === 'attributes' || target.nodeName === 'TITLE'))
+          writes.push(`${target.nodeName.toLowerCase()} ${record.attributeName ?? 'text'}`);
+      }
+    });
+    observer.observe(document, { attributes: true, childList: true, characterData: true, subtree: true });
+    document.addEventListener('DOMContentLoaded', () => observer.takeRecords());
+  });
+  const writes = () => page.evaluate(() => (window as unknown as { headWrites: string[] }).headWrites);
+  await page.goto('/th/contact');
+  await waitForHydration(page);
+  await expect(page.locator('.chat-launcher')).toBeVisible();
+  expect(await writes()).toEqual([]);
+  await page.locator('header').getByRole('link', { name: 'เกี่ยวกับเรา' }).click();
+  await expect.poll(writes).toContain('title text');
+});
+
 test('the cookie policy lists exactly the stored items the code declares', async ({ page }) => {
   await page.goto('/en/cookie-policy');
   const names = await page.locator('tbody th').allInnerTexts();

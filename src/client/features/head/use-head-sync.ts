@@ -12,7 +12,8 @@ function setLink(selector: string, attributes: Record<string, string>) {
     link = document.createElement('link');
     document.head.append(link);
   }
-  for (const [name, value] of Object.entries(attributes)) link.setAttribute(name, value);
+  for (const [name, value] of Object.entries(attributes))
+    if (link.getAttribute(name) !== value) link.setAttribute(name, value);
 }
 
 /**
@@ -30,17 +31,21 @@ export function useHeadSync(match: { language: Language; page: PageId } | null) 
   useEffect(() => {
     if (!language || !page) return;
     const head = pageHead(i18n, page, language, siteUrl, { pathname, search, hash });
-    document.documentElement.lang = head.language;
-    document.documentElement.dir = head.dir;
-    document.title = head.title;
-    document.head.querySelector('meta[name="description"]')?.setAttribute('content', head.description);
+    // Only what differs is written: setting <html lang> even to the same value makes the browser
+    // restyle the whole document (decision 088).
+    const root = document.documentElement;
+    if (root.lang !== head.language) root.lang = head.language;
+    if (root.dir !== head.dir) root.dir = head.dir;
+    if (document.title !== head.title) document.title = head.title;
+    const description = document.head.querySelector('meta[name="description"]');
+    if (description && description.getAttribute('content') !== head.description)
+      description.setAttribute('content', head.description);
     const robots = document.head.querySelector('meta[name="robots"]');
     if (head.indexed) robots?.remove();
     else if (!robots) {
       const meta = document.createElement('meta');
       meta.name = 'robots';
       meta.content = 'noindex';
-      const description = document.head.querySelector('meta[name="description"]');
       if (description) description.after(meta);
       else document.head.append(meta);
     }
