@@ -1,4 +1,4 @@
-import { type ComponentType, useEffect, useState } from 'react';
+import { type ComponentType, startTransition, useEffect, useState } from 'react';
 import { whenPainted } from './first-paint.ts';
 
 /**
@@ -24,7 +24,9 @@ export function AfterFirstPaint() {
     () =>
       afterPaintAndIdle(() =>
         import('./VisitorServices.tsx').then(
-          (module) => setServices(() => module.default),
+          // A transition renders in slices that yield to the browser; an ordinary update here
+          // would mount the prompt in one task (decision 088).
+          (module) => startTransition(() => setServices(() => module.default)),
           () => {},
         ),
       ),

@@ -1,4 +1,4 @@
-import { type ComponentType, useEffect, useState } from 'react';
+import { type ComponentType, startTransition, useEffect, useState } from 'react';
 import { afterPaintAndIdle } from '#client/app/AfterFirstPaint.tsx';
 import { loadChatLauncher } from '#client/features/chat/index.ts';
 
@@ -14,7 +14,8 @@ export function ChatSlot() {
     () =>
       afterPaintAndIdle(() =>
         loadChatLauncher().then(
-          (module) => setLauncher(() => module.default),
+          // In slices that yield to the browser, as the visitor services are mounted.
+          (module) => startTransition(() => setLauncher(() => module.default)),
           () => {},
         ),
       ),
