@@ -1,5 +1,4 @@
-import { type ComponentType, startTransition, useEffect, useState } from 'react';
-import { afterPaintAndIdle } from '#client/app/AfterFirstPaint.tsx';
+import { useComponentAfterPaint } from '#client/app/AfterFirstPaint.tsx';
 import { loadChatLauncher } from '#client/features/chat/index.ts';
 
 /**
@@ -9,17 +8,6 @@ import { loadChatLauncher } from '#client/features/chat/index.ts';
  * conversation. A failed fetch leaves the page as it is.
  */
 export function ChatSlot() {
-  const [Launcher, setLauncher] = useState<ComponentType | null>(null);
-  useEffect(
-    () =>
-      afterPaintAndIdle(() =>
-        loadChatLauncher().then(
-          // In slices that yield to the browser, as the visitor services are mounted.
-          (module) => startTransition(() => setLauncher(() => module.default)),
-          () => {},
-        ),
-      ),
-    [],
-  );
+  const Launcher = useComponentAfterPaint(loadChatLauncher);
   return Launcher ? <Launcher /> : null;
 }
