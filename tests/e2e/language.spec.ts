@@ -85,6 +85,47 @@ test('navigating loads the next page and its texts once, moves focus and updates
   expect(problems).toEqual([]);
 });
 
+test('links lead within the app; a click with a modifier, the skip link and a language switch keep their ways', async ({
+  page,
+  context,
+}) => {
+  const problems = watchConsole(page);
+  await page.goto('/en/about');
+  await waitForHydration(page);
+  // A property of this document: a full page load would drop it.
+  await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+  const sameDocument = () => page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument === true);
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link', { name: 'About' })).toHaveAttribute('aria-current', 'page');
+
+  await page.locator('footer').getByRole('link', { name: 'Privacy policy' }).click();
+  await expect(page).toHaveURL(/\/en\/privacy-policy$/);
+  await expect(page.locator('main')).toBeFocused();
+  await expect(nav.getByRole('link', { name: 'About' })).not.toHaveAttribute('aria-current');
+  expect(await sameDocument()).toBe(true);
+
+  // A click with Control opens a new tab, as on any link: the app leaves it to the browser.
+  const opened = context.waitForEvent('page');
+  await nav.getByRole('link', { name: 'Contact' }).click({ modifiers: ['Control'] });
+  await expect(await opened).toHaveURL(/\/en\/contact$/);
+  await expect(page).toHaveURL(/\/en\/privacy-policy$/);
+
+  // The same page in another language: focus stays on the link the visitor chose.
+  const deutsch = page.locator('footer').getByRole('link', { name: 'Deutsch' });
+  await deutsch.click();
+  await expect(page).toHaveURL(/\/de\/privacy-policy$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await expect(deutsch).toBeFocused();
+
+  // The skip link jumps within the page.
+  await page.locator('.skip-link').focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/de\/privacy-policy#main$/);
+  await expect(page.locator('main')).toBeFocused();
+  expect(await sameDocument()).toBe(true);
+  expect(problems).toEqual([]);
+});
+
 test('a failing translation file is retried, then the page shows', async ({ page }) => {
   let failures = 0;
   await page.route('**/locales/de/about.json', (route) => {

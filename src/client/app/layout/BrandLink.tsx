@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useSiteConfig } from '#client/lib/site-config.tsx';
 import type { Language } from '#common/languages.ts';
 import { pagePath } from '#common/routes.ts';
@@ -10,9 +10,9 @@ export function BrandLink() {
   const { lang } = useParams() as { lang: Language };
   const { brand } = useSiteConfig();
   return (
-    <Link className="brand" to={pagePath(lang, 'home')} aria-label={t('homeLink')}>
+    <a className="brand" href={pagePath(lang, 'home')} aria-label={t('homeLink')}>
       <span className="brand__mark" aria-hidden="true" />
       <span className="brand__name">{brand.siteName}</span>
-    </Link>
+    </a>
   );
 }

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { LanguageLinks } from '#client/features/i18n/LanguageLinks.tsx';
 import { useSiteConfig } from '#client/lib/site-config.tsx';
 import type { Language } from '#common/languages.ts';
@@ -34,11 +34,11 @@ export function Footer() {
           <ul>
             {LEGAL_PAGES.map(([page, label]) => (
               <li key={page}>
-                <Link to={pagePath(lang, page)}>{t(label)}</Link>
+                <a href={pagePath(lang, page)}>{t(label)}</a>
               </li>
             ))}
             <li>
-              <Link to={privacySettingsPath(lang)}>{t('footer.privacySettings')}</Link>
+              <a href={privacySettingsPath(lang)}>{t('footer.privacySettings')}</a>
             </li>
           </ul>
         </nav>

@@ -1,9 +1,9 @@
 import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import { LanguageSwitcher } from '#client/features/i18n/LanguageSwitcher.tsx';
 import type { Language } from '#common/languages.ts';
-import { pagePath } from '#common/routes.ts';
+import { matchPage, pagePath } from '#common/routes.ts';
 import { storageEntry } from '#common/storage.ts';
 import { BrandLink } from './BrandLink.tsx';
 
@@ -13,6 +13,7 @@ const SIGNED_IN_COOKIE = storageEntry('signedIn').name;
 export function Header() {
   const { t } = useTranslation();
   const { lang } = useParams() as { lang: Language };
+  const current = matchPage(useLocation().pathname)?.page;
   // The prerendered page cannot know who is signed in: it shows "Sign in". After hydration, when the
   // signed-in cookie says there may be a session, the account corner (its code and a question to
   // the server) replaces it inside the same reserved box.
@@ -25,9 +26,9 @@ export function Header() {
     );
   }, []);
   const signIn = (
-    <Link className="header-account__sign-in" to={pagePath(lang, 'login')}>
+    <a className="header-account__sign-in" href={pagePath(lang, 'login')}>
       {t('account.signIn')}
-    </Link>
+    </a>
   );
   return (
     <header className="site-header">
@@ -37,9 +38,9 @@ export function Header() {
           <ul>
             {NAV_PAGES.map((page) => (
               <li key={page}>
-                <NavLink to={pagePath(lang, page)} end>
+                <a href={pagePath(lang, page)} aria-current={page === current ? 'page' : undefined}>
                   {t(`nav.${page}`)}
-                </NavLink>
+                </a>
               </li>
             ))}
           </ul>

@@ -4,13 +4,14 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { loadPage } from '#client/app/page-modules.ts';
 import { useHeadSync } from '#client/features/head/use-head-sync.ts';
 import { textsReady } from '#client/features/i18n/texts-ready.ts';
+import { useLinkNavigation } from '#client/features/navigation/use-link-navigation.ts';
 import { useNavigationFocus } from '#client/features/navigation/use-navigation-focus.ts';
 import { matchPage, pageNamespaces, pagePath } from '#common/routes.ts';
 
 /**
  * The root of every page: makes sure the page's language and texts are loaded before it shows
  * (navigations are transitions, so the previous page stays until then), keeps the document head
- * in step and moves focus on navigation.
+ * in step, follows the page's links in the app and moves focus on navigation.
  */
 export function LanguageRoot() {
   const location = useLocation();
@@ -18,6 +19,7 @@ export function LanguageRoot() {
   const match = matchPage(location.pathname);
   useHeadSync(match);
   useNavigationFocus();
+  useLinkNavigation();
   if (!match) return <Navigate to={pagePath('en', 'home')} replace />;
 
   // While a navigation is pending, the page still on screen re-renders for its own, older address

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import type { Language } from '#common/languages.ts';
 import { type PageId, pagePath } from '#common/routes.ts';
 
@@ -37,7 +37,7 @@ export function AuthCard({
       </div>
       <p className="auth__after">
         {other.question && `${other.question} `}
-        <Link to={pagePath(lang, other.page)}>{other.label}</Link>
+        <a href={pagePath(lang, other.page)}>{other.label}</a>
       </p>
     </>
   );

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { useErrorToast } from '#client/lib/toast/use-error-toast.ts';
 import { useToast } from '#client/lib/toast/use-toast.ts';
 import type { Language } from '#common/languages.ts';
@@ -26,15 +26,15 @@ export default function HeaderAccount({ signIn }: { signIn: ReactNode }) {
     <>
       {/* data-room: at least as wide as the "Sign in" it replaces (styles.css), so that the brand
           beside keeps its room. */}
-      <Link
+      <a
         key="account"
         className="header-account__name"
-        to={pagePath(lang, 'account')}
+        href={pagePath(lang, 'account')}
         data-room={t('account.signIn')}
       >
         <span className="visually-hidden">{t('account.signedInAs')} </span>
         <span className="header-account__label">{account.name}</span>
-      </Link>
+      </a>
       <button
         type="button"
         className="header-account__sign-out"

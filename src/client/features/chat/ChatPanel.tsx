@@ -1,7 +1,6 @@
 import { loaders as panelTexts } from 'virtual:texts/chat/panel';
 import { type FormEvent, type KeyboardEvent, type Ref, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useTextPart } from '#client/lib/use-text-part.ts';
 import { type ChatMessage, MESSAGE_MAX_LENGTH } from '#common/chat-api.ts';
 import { isLanguage } from '#common/languages.ts';
@@ -118,7 +117,7 @@ function OpenPanel({ t, onClose, language }: { t: T; onClose(): void; language: 
             {chat.ended && <p role="status">{t('ended')}</p>}
             <p>{t('intro')}</p>
             <p className="chat-panel__small">
-              {t('cookieNote')} <Link to={policy}>{t('cookiePolicy')}</Link>
+              {t('cookieNote')} <a href={policy}>{t('cookiePolicy')}</a>
             </p>
           </div>
         )}

@@ -1,6 +1,5 @@
 import { type RefObject, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useSiteConfig } from '#client/lib/site-config.tsx';
 import { DEFAULT_LANGUAGE, isLanguage } from '#common/languages.ts';
 import { privacySettingsPath } from '#common/routes.ts';
@@ -54,7 +53,7 @@ export function ConsentPrompt() {
           <p>{privacyOption ? t('consent.questionWithIdentifier') : t('consent.question')}</p>
           <p>{t('consent.detail')}</p>
           <p>
-            <Link to={privacySettingsPath(language)}>{t('consent.policyLink')}</Link>
+            <a href={privacySettingsPath(language)}>{t('consent.policyLink')}</a>
           </p>
         </div>
         <div className="consent-actions">

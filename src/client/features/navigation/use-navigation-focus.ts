@@ -1,25 +1,24 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigationType } from 'react-router';
+import { matchPage } from '#common/routes.ts';
 
 /**
  * After a client-side navigation, scrolls a new page to the top and moves focus to its main region,
  * so keyboard and screen reader users start reading the new page, as after a full page load.
- * The first render, back/forward and a language switch (which passes `keepFocus` in the location
- * state, since the visitor stays on the same page) keep focus where it is.
+ * The first render, back/forward and a language switch (the same page in another language: the
+ * visitor stays where they are) keep focus where it is.
  */
 export function useNavigationFocus() {
-  const { pathname, state } = useLocation();
-  const keepFocus = (state as { keepFocus?: boolean } | null)?.keepFocus === true;
+  const { pathname } = useLocation();
   const type = useNavigationType();
-  const first = useRef(true);
+  const previous = useRef<string | null>(null);
 
   useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    if (type === 'POP' || keepFocus) return;
+    const before = previous.current;
+    previous.current = pathname;
+    if (before === null || type === 'POP') return;
+    if (matchPage(before)?.page === matchPage(pathname)?.page) return;
     window.scrollTo(0, 0);
     document.getElementById('main')?.focus({ preventScroll: true });
-  }, [pathname, type, keepFocus]);
+  }, [pathname, type]);
 }

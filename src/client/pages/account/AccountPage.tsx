@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { setSignedIn, signOut, useSession } from '#client/features/auth/session-store.ts';
 import { Form } from '#client/features/forms/Form.tsx';
 import { PasswordField } from '#client/features/forms/PasswordField.tsx';
@@ -145,7 +145,7 @@ export default function AccountPage() {
                 autoComplete="current-password"
               />
               <p className="form__aside">
-                <Link to={pagePath(lang, 'forgotPassword')}>{t('forgotLink')}</Link>
+                <a href={pagePath(lang, 'forgotPassword')}>{t('forgotLink')}</a>
               </p>
               <SubmitButton busy={deletion.busy} danger>
                 {t('account.delete.submit')}

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import type { Language } from '#common/languages.ts';
 import { pagePath } from '#common/routes.ts';
 
@@ -12,12 +12,12 @@ export default function ContactSentPage() {
       <h1>{t('sent.title')}</h1>
       <p className="lead">{t('sent.text')}</p>
       <p className="actions">
-        <Link className="button" to={pagePath(lang, 'home')}>
+        <a className="button" href={pagePath(lang, 'home')}>
           {t('sent.home')}
-        </Link>
-        <Link className="button button--secondary" to={pagePath(lang, 'contact')}>
+        </a>
+        <a className="button button--secondary" href={pagePath(lang, 'contact')}>
           {t('sent.another')}
-        </Link>
+        </a>
       </p>
     </article>
   );

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useSiteConfig } from '#client/lib/site-config.tsx';
 import type { Language } from '#common/languages.ts';
 import { pagePath } from '#common/routes.ts';
@@ -20,12 +20,12 @@ export default function HomePage() {
           <h1>{t('hero.title')}</h1>
           <p className="lead">{t('hero.lead')}</p>
           <p className="actions">
-            <Link className="button" to={pagePath(lang, 'contact')}>
+            <a className="button" href={pagePath(lang, 'contact')}>
               {t('hero.primary')}
-            </Link>
-            <Link className="button button--secondary" to={pagePath(lang, 'about')}>
+            </a>
+            <a className="button button--secondary" href={pagePath(lang, 'about')}>
               {t('hero.secondary')}
-            </Link>
+            </a>
           </p>
         </div>
       </section>
@@ -49,9 +49,9 @@ export default function HomePage() {
           </p>
         )}
         <p>
-          <Link className="button" to={pagePath(lang, 'contact')}>
+          <a className="button" href={pagePath(lang, 'contact')}>
             {t('closing.action')}
-          </Link>
+          </a>
         </p>
       </section>
     </>

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { Details, EmailLink, PhoneLink, PostalAddress } from '#client/lib/operator.tsx';
 import { useSiteConfig } from '#client/lib/site-config.tsx';
 import type { Language } from '#common/languages.ts';
@@ -52,7 +52,7 @@ export default function ImprintPage() {
           />
         )}
         <p>
-          {t('imprint.privacy')} <Link to={pagePath(lang, 'privacy')}>{t('imprint.privacyLink')}</Link>
+          {t('imprint.privacy')} <a href={pagePath(lang, 'privacy')}>{t('imprint.privacyLink')}</a>
         </p>
       </LegalSection>
     </LegalArticle>

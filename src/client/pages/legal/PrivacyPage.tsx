@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { formatDays } from '#client/lib/formats.ts';
 import {
   Details,
@@ -268,9 +268,9 @@ function RetentionTable() {
     ['backups', days(retention.backupDays)],
     [
       'browser',
-      <Link key="browser" to={pagePath(lang, 'cookies')}>
+      <a key="browser" href={pagePath(lang, 'cookies')}>
         {t('sections.retention.rows.browser.period')}
-      </Link>,
+      </a>,
     ],
   ];
 

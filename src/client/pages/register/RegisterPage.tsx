@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { AuthCard } from '#client/features/auth/AuthCard.tsx';
 import { CheckboxField } from '#client/features/forms/CheckboxField.tsx';
 import { Form } from '#client/features/forms/Form.tsx';
@@ -68,9 +68,9 @@ export default function RegisterPage() {
           label={t('acceptTerms', { count: minimumAge })}
           after={
             <>
-              <Link to={pagePath(lang, 'terms')}>{t('termsLink')}</Link>
+              <a href={pagePath(lang, 'terms')}>{t('termsLink')}</a>
               {' · '}
-              <Link to={pagePath(lang, 'privacy')}>{t('privacyLink')}</Link>
+              <a href={pagePath(lang, 'privacy')}>{t('privacyLink')}</a>
             </>
           }
         />

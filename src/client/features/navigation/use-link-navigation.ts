@@ -1,0 +1,43 @@
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { matchPage } from '#common/routes.ts';
+
+/**
+ * The path an ordinary left click on a link should reach inside the app, or null when the browser
+ * should follow the link itself: a new tab or window, a download, another site or a path the app
+ * does not render (the console, the API), and a jump within the page.
+ */
+export function inAppPath(event: MouseEvent, here: Location): string | null {
+  if (event.defaultPrevented || event.button !== 0) return null;
+  if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return null;
+  const anchor = event.target instanceof Element ? event.target.closest('a[href]') : null;
+  if (!(anchor instanceof HTMLAnchorElement)) return null;
+  if ((anchor.target && anchor.target !== '_self') || anchor.hasAttribute('download')) return null;
+  const url = new URL(anchor.href);
+  if (url.origin !== here.origin || !matchPage(url.pathname)) return null;
+  if (url.hash && url.pathname === here.pathname && url.search === here.search) return null;
+  return url.pathname + url.search + url.hash;
+}
+
+/**
+ * Links in the app are plain anchors, as the server writes them; one listener on the document turns
+ * a click on one into a client-side navigation. A router link per anchor cost a component, three
+ * hooks and a handler each while the page hydrates, for two dozen links on every page.
+ * A link that carries navigation state (an address passed on to the next form) is a router `Link`:
+ * it handles its own click, and this listener leaves a handled click alone.
+ */
+export function useLinkNavigation() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    const follow = (event: MouseEvent) => {
+      const path = inAppPath(event, window.location);
+      if (path === null) return;
+      event.preventDefault();
+      const here = window.location.pathname + window.location.search + window.location.hash;
+      // As a router link does: following a link to where one is already replaces the entry.
+      navigate(path, { replace: path === here });
+    };
+    document.addEventListener('click', follow);
+    return () => document.removeEventListener('click', follow);
+  }, [navigate]);
+}
