@@ -7,7 +7,7 @@ import { matchPage } from '#common/routes.ts';
  * should follow the link itself: a new tab or window, a download, another site or a path the app
  * does not render (the console, the API), and a jump within the page.
  */
-export function inAppPath(event: MouseEvent, here: Location): string | null {
+function inAppPath(event: MouseEvent, here: Location): string | null {
   if (event.defaultPrevented || event.button !== 0) return null;
   if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return null;
   const anchor = event.target instanceof Element ? event.target.closest('a[href]') : null;
