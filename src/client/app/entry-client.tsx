@@ -1,9 +1,9 @@
 import type { i18n as I18n } from 'i18next';
 import { StrictMode, startTransition } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { BrowserRouter } from 'react-router';
 import { createClientI18n } from '#client/features/i18n/client-i18n.ts';
 import { textsReady } from '#client/features/i18n/texts-ready.ts';
+import { BrowserAddress } from '#client/lib/address.tsx';
 import { adoptFormatted } from '#client/lib/formats.ts';
 import { readSiteConfig, SiteConfigProvider } from '#client/lib/site-config.tsx';
 import { matchPage, pageNamespaces } from '#common/routes.ts';
@@ -34,9 +34,9 @@ function hydrate(i18n: I18n, hydrateRoot: typeof import('react-dom/client').hydr
       <StrictMode>
         <SiteConfigProvider value={site}>
           <I18nextProvider i18n={i18n}>
-            <BrowserRouter>
+            <BrowserAddress>
               <App />
-            </BrowserRouter>
+            </BrowserAddress>
           </I18nextProvider>
         </SiteConfigProvider>
       </StrictMode>,

@@ -2,9 +2,9 @@ import { createInstance } from 'i18next';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { StaticRouter } from 'react-router';
 import { pageHead } from '#client/features/head/page-head.ts';
 import { baseOptions } from '#client/features/i18n/options.ts';
+import { StaticAddress } from '#client/lib/address.tsx';
 import { takeFormatted } from '#client/lib/formats.ts';
 import { SiteConfigProvider } from '#client/lib/site-config.tsx';
 import { LANGUAGES, type Language, type Texts } from '#common/languages.ts';
@@ -46,9 +46,9 @@ export async function renderDocument(options: {
     <StrictMode>
       <SiteConfigProvider value={site}>
         <I18nextProvider i18n={i18n}>
-          <StaticRouter location={options.path}>
+          <StaticAddress path={options.path}>
             <App />
-          </StaticRouter>
+          </StaticAddress>
         </I18nextProvider>
       </SiteConfigProvider>
     </StrictMode>,

@@ -1,6 +1,6 @@
 import type { i18n as I18n } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { Link, useInRouterContext } from 'react-router';
+import { StateLink, useOptionalAddress } from '#client/lib/address.tsx';
 import type { ErrorCode } from '#common/error-codes.ts';
 import { type ErrorDetails, errorText } from '#common/error-texts.ts';
 import { bestLanguage, type Language } from '#common/languages.ts';
@@ -47,8 +47,8 @@ export const actionPath = (language: Language, action: ErrorAction) => pagePath(
 export function ErrorMessage({ code, email }: { code: ErrorCode; email?: string }) {
   const { i18n, t } = useTranslation('errors');
   const lang = bestLanguage([i18n.language]);
-  // The console has no router of its own: there, the helping page is an ordinary link.
-  const inRouter = useInRouterContext();
+  // In the console, outside the site's pages, the helping page is an ordinary link.
+  const inSite = useOptionalAddress() !== null;
   const actions = errorActions(code);
   return (
     <>
@@ -56,10 +56,10 @@ export function ErrorMessage({ code, email }: { code: ErrorCode; email?: string 
       {actions.map((action) => (
         <span key={action}>
           {' '}
-          {inRouter ? (
-            <Link className="field__action" to={actionPath(lang, action)} state={email ? { email } : undefined}>
+          {inSite && email ? (
+            <StateLink className="field__action" to={actionPath(lang, action)} state={{ email }}>
               {t(`actions.${action}`)}
-            </Link>
+            </StateLink>
           ) : (
             <a className="field__action" href={actionPath(lang, action)}>
               {t(`actions.${action}`)}

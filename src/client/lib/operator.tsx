@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { useLanguage } from '#client/lib/address.tsx';
 import { countryName } from '#client/lib/formats.ts';
-import type { Language } from '#common/languages.ts';
 import type { Operator } from '#common/site-config.ts';
 
 /**
@@ -39,7 +38,7 @@ export function useOrUnsetText(): (value: string | null | undefined, fact: Unset
 }
 
 export function useCountry(): (code: string) => string {
-  const { lang } = useParams() as { lang: Language };
+  const lang = useLanguage();
   const orUnset = useOrUnsetText();
   return (code) => (code ? countryName(lang, code) : orUnset('', 'country'));
 }

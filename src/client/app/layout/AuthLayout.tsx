@@ -1,5 +1,4 @@
-import { Suspense } from 'react';
-import { Outlet } from 'react-router';
+import { type ReactNode, Suspense } from 'react';
 import { LanguageSwitcher } from '#client/features/i18n/LanguageSwitcher.tsx';
 import { BrandLink } from './BrandLink.tsx';
 
@@ -7,7 +6,7 @@ import { BrandLink } from './BrandLink.tsx';
  * The sign-in pages stand outside the shared layout (no header, footer or chat, SPEC §2): a brand
  * line leading home and the language switcher, then the page.
  */
-export function AuthLayout() {
+export function AuthLayout({ children }: { children: ReactNode }) {
   return (
     <div className="auth">
       <div className="auth__top">
@@ -15,9 +14,7 @@ export function AuthLayout() {
         <LanguageSwitcher />
       </div>
       <main id="main" tabIndex={-1} className="auth__main">
-        <Suspense fallback={<div className="page-placeholder" />}>
-          <Outlet />
-        </Suspense>
+        <Suspense fallback={<div className="page-placeholder" />}>{children}</Suspense>
       </main>
     </div>
   );

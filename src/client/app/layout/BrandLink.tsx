@@ -1,13 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { useLanguage } from '#client/lib/address.tsx';
 import { useSiteConfig } from '#client/lib/site-config.tsx';
-import type { Language } from '#common/languages.ts';
 import { pagePath } from '#common/routes.ts';
 
 /** The brand's mark and name, leading to the home page in the page's language. */
 export function BrandLink() {
   const { t } = useTranslation();
-  const { lang } = useParams() as { lang: Language };
+  const lang = useLanguage();
   const { brand } = useSiteConfig();
   return (
     <a className="brand" href={pagePath(lang, 'home')} aria-label={t('homeLink')}>

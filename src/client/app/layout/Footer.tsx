@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
 import { LanguageLinks } from '#client/features/i18n/LanguageLinks.tsx';
+import { useLanguage } from '#client/lib/address.tsx';
 import { useSiteConfig } from '#client/lib/site-config.tsx';
-import type { Language } from '#common/languages.ts';
 import { pagePath, privacySettingsPath } from '#common/routes.ts';
 
 const LEGAL_PAGES = [
@@ -14,7 +13,7 @@ const LEGAL_PAGES = [
 
 export function Footer() {
   const { t } = useTranslation();
-  const { lang } = useParams() as { lang: Language };
+  const lang = useLanguage();
   const { brand, operator } = useSiteConfig();
   return (
     <footer className="site-footer">

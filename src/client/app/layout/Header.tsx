@@ -1,8 +1,7 @@
 import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useParams } from 'react-router';
 import { LanguageSwitcher } from '#client/features/i18n/LanguageSwitcher.tsx';
-import type { Language } from '#common/languages.ts';
+import { useAddress, useLanguage } from '#client/lib/address.tsx';
 import { matchPage, pagePath } from '#common/routes.ts';
 import { storageEntry } from '#common/storage.ts';
 import { BrandLink } from './BrandLink.tsx';
@@ -12,8 +11,8 @@ const SIGNED_IN_COOKIE = storageEntry('signedIn').name;
 
 export function Header() {
   const { t } = useTranslation();
-  const { lang } = useParams() as { lang: Language };
-  const current = matchPage(useLocation().pathname)?.page;
+  const lang = useLanguage();
+  const current = matchPage(useAddress().pathname)?.page;
   // The prerendered page cannot know who is signed in: it shows "Sign in". After hydration, when the
   // signed-in cookie says there may be a session, the account corner (its code and a question to
   // the server) replaces it inside the same reserved box.

@@ -1,35 +1,46 @@
-import { use } from 'react';
+import { use, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Outlet, useLocation } from 'react-router';
 import { loadPage } from '#client/app/page-modules.ts';
 import { useHeadSync } from '#client/features/head/use-head-sync.ts';
 import { textsReady } from '#client/features/i18n/texts-ready.ts';
 import { useLinkNavigation } from '#client/features/navigation/use-link-navigation.ts';
 import { useNavigationFocus } from '#client/features/navigation/use-navigation-focus.ts';
-import { matchPage, pageNamespaces, pagePath } from '#common/routes.ts';
+import { navigate, useAddress } from '#client/lib/address.tsx';
+import { matchPage, PAGES, pageNamespaces, pagePath } from '#common/routes.ts';
+import { AuthLayout } from './AuthLayout.tsx';
+import { Page } from './Page.tsx';
+import { SiteLayout } from './SiteLayout.tsx';
+
+/** An address no page answers (a link the app followed itself) leads home; the server does the same. */
+function GoHome() {
+  useEffect(() => navigate(pagePath('en', 'home'), { replace: true }), []);
+  return null;
+}
 
 /**
  * The root of every page: makes sure the page's language and texts are loaded before it shows
  * (navigations are transitions, so the previous page stays until then), keeps the document head
- * in step, follows the page's links in the app and moves focus on navigation.
+ * in step, follows the page's links in the app, moves focus on navigation and puts the page in its
+ * layout.
  */
 export function LanguageRoot() {
-  const location = useLocation();
+  const address = useAddress();
   const { i18n } = useTranslation();
-  const match = matchPage(location.pathname);
+  const match = matchPage(address.pathname);
   useHeadSync(match);
   useNavigationFocus();
   useLinkNavigation();
-  if (!match) return <Navigate to={pagePath('en', 'home')} replace />;
+  if (!match) return <GoHome />;
 
   // While a navigation is pending, the page still on screen re-renders for its own, older address
   // when the language changes; only the address the browser is at may load texts and switch.
-  const isLatest = typeof window === 'undefined' || window.location.pathname === location.pathname;
-  const ready = isLatest ? textsReady(i18n, match.language, pageNamespaces(match.page), location.key) : true;
+  const isLatest = typeof window === 'undefined' || window.location.pathname === address.pathname;
+  const ready = isLatest ? textsReady(i18n, match.language, pageNamespaces(match.page), address.key) : true;
   if (ready !== true) {
     // Fetch the page's code alongside its texts rather than after them.
     void loadPage(match.page).catch(() => {});
     use(ready);
   }
-  return <Outlet />;
+  const page = <Page key={match.page} id={match.page} />;
+  return PAGES[match.page].layout ? <SiteLayout>{page}</SiteLayout> : <AuthLayout>{page}</AuthLayout>;
 }

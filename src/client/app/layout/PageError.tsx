@@ -1,11 +1,11 @@
 import { Component, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
+import { useAddress } from '#client/lib/address.tsx';
 
 /** Shown when a page's code or texts could not be fetched: a plain link loads it afresh from the server. */
 function PageError() {
   const { t } = useTranslation();
-  const { pathname, search } = useLocation();
+  const { pathname, search } = useAddress();
   return (
     <div className="container page-error" role="alert">
       <h1>{t('error.title')}</h1>
@@ -43,6 +43,6 @@ class ErrorBoundary extends Component<BoundaryProps, { failed: boolean; resetKey
 
 /** Catches a failed page load; a new address starts afresh. */
 export function PageErrorBoundary({ children }: { children: ReactNode }) {
-  const { pathname } = useLocation();
+  const { pathname } = useAddress();
   return <ErrorBoundary resetKey={pathname}>{children}</ErrorBoundary>;
 }

@@ -1,12 +1,11 @@
-import { Suspense } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router';
 import { ChatSlot } from './ChatSlot.tsx';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
 
 /** Header, the page, footer, the chat. The page area keeps its height while a page is still loading. */
-export function SiteLayout() {
+export function SiteLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   return (
     <>
@@ -15,9 +14,7 @@ export function SiteLayout() {
       </a>
       <Header />
       <main id="main" tabIndex={-1}>
-        <Suspense fallback={<div className="page-placeholder" />}>
-          <Outlet />
-        </Suspense>
+        <Suspense fallback={<div className="page-placeholder" />}>{children}</Suspense>
       </main>
       <Footer />
       <ChatSlot />

@@ -1,7 +1,7 @@
 import type { PostHog } from 'posthog-js/dist/module.slim';
 import { useEffect, useRef, useState } from 'react';
-import { useLocation } from 'react-router';
 import type { VisitorIdState } from '#client/features/visitor/index.ts';
+import { useAddress } from '#client/lib/address.tsx';
 import { BEACON_NAMES, firstPageView } from './first-page-view.ts';
 import { countPageView, type PageView } from './page-view-beacon.ts';
 import { identityProperties, startPosthog, stopPosthog } from './posthog-client.ts';
@@ -19,7 +19,7 @@ const FIRST_LOCATION = 'default';
  */
 export function useAnalytics(allowed: boolean, visitor: VisitorIdState) {
   const [posthog, setPosthog] = useState<PostHog | null>(null);
-  const location = useLocation();
+  const location = useAddress();
   const settled = !visitor.loading && (visitor.visitorId !== null || visitor.error !== null);
   const identified = useRef<string | null>(null);
   const previousUrl = useRef<string | null>(null);

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
-import type { Language } from '#common/languages.ts';
+import { useLanguage } from '#client/lib/address.tsx';
 import { type PageId, pagePath } from '#common/routes.ts';
 
 /** Where a sign-in page sends those who are on the wrong one: an optional question and a link. */
@@ -24,7 +23,7 @@ export function AuthCard({
   other: OtherPage;
 }) {
   const { t } = useTranslation();
-  const { lang } = useParams() as { lang: Language };
+  const lang = useLanguage();
   return (
     <>
       <div className="auth__card">

@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { navigate, useLanguage } from '#client/lib/address.tsx';
 import { useErrorToast } from '#client/lib/toast/use-error-toast.ts';
 import { useToast } from '#client/lib/toast/use-toast.ts';
-import type { Language } from '#common/languages.ts';
 import { pagePath } from '#common/routes.ts';
 import { signOut, useSession } from './session-store.ts';
 
@@ -13,9 +12,8 @@ import { signOut, useSession } from './session-store.ts';
  */
 export default function HeaderAccount({ signIn }: { signIn: ReactNode }) {
   const { t } = useTranslation();
-  const { lang } = useParams() as { lang: Language };
+  const lang = useLanguage();
   const account = useSession()?.account;
-  const navigate = useNavigate();
   const toast = useToast();
   const errorToast = useErrorToast();
 

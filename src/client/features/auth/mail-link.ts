@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { navigate, useAddress } from '#client/lib/address.tsx';
 
 export interface MailLink {
   email: string;
@@ -13,8 +13,7 @@ export interface MailLink {
  * prerendered page cannot know either; the fragment is then removed from the address bar.
  */
 export function useMailLink(): MailLink | null {
-  const location = useLocation();
-  const navigate = useNavigate();
+  const location = useAddress();
   const [link, setLink] = useState<MailLink | null>(null);
 
   useEffect(() => {
@@ -23,7 +22,7 @@ export function useMailLink(): MailLink | null {
     const passed = (location.state as { email?: unknown } | null)?.email;
     if (fromMail) {
       setLink({ email: fromMail, code: params.get('code') ?? '' });
-      navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: { email: fromMail } });
+      navigate(location.pathname + location.search, { replace: true, state: { email: fromMail } });
     } else if (typeof passed === 'string') {
       setLink({ email: passed, code: '' });
     }

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
+import { useAddress } from '#client/lib/address.tsx';
 import { useSiteConfig } from '#client/lib/site-config.tsx';
 import type { Language } from '#common/languages.ts';
 import type { PageId } from '#common/routes.ts';
@@ -24,7 +24,7 @@ function setLink(selector: string, attributes: Record<string, string>) {
 export function useHeadSync(match: { language: Language; page: PageId } | null) {
   const { i18n } = useTranslation();
   const { siteUrl } = useSiteConfig();
-  const { pathname, search, hash } = useLocation();
+  const { pathname, search, hash } = useAddress();
   const language = match?.language;
   const page = match?.page;
 

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { useLocation, useParams } from 'react-router';
-import { LANGUAGE_NAMES, LANGUAGES, type Language } from '#common/languages.ts';
+import { useAddress, useLanguage } from '#client/lib/address.tsx';
+import { LANGUAGE_NAMES, LANGUAGES } from '#common/languages.ts';
 import { switchLanguagePath } from '#common/routes.ts';
 import { rememberLanguage } from './remember-language.ts';
 
@@ -13,8 +13,8 @@ import { rememberLanguage } from './remember-language.ts';
 const noSubscription = () => () => {};
 
 export function LanguageLinks({ className, onChoose }: { className?: string; onChoose?: () => void }) {
-  const { lang } = useParams() as { lang: Language };
-  const { pathname, search, hash } = useLocation();
+  const lang = useLanguage();
+  const { pathname, search, hash } = useAddress();
   // The prerendered links cannot know the address's query and fragment, and hydration keeps the
   // server's attributes as they are: the links get them in the render right after hydration, and
   // only on an address that has them.

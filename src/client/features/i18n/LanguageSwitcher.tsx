@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
-import { LANGUAGE_NAMES, type Language } from '#common/languages.ts';
+import { useLanguage } from '#client/lib/address.tsx';
+import { LANGUAGE_NAMES } from '#common/languages.ts';
 import { LanguageLinks } from './LanguageLinks.tsx';
 
 /**
@@ -10,7 +10,7 @@ import { LanguageLinks } from './LanguageLinks.tsx';
  */
 export function LanguageSwitcher() {
   const { t } = useTranslation();
-  const { lang } = useParams() as { lang: Language };
+  const lang = useLanguage();
   const details = useRef<HTMLDetailsElement>(null);
 
   useEffect(() => {

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
+import { navigate } from '#client/lib/address.tsx';
 import { matchPage } from '#common/routes.ts';
 
 /**
@@ -21,23 +21,22 @@ function inAppPath(event: MouseEvent, here: Location): string | null {
 
 /**
  * Links in the app are plain anchors, as the server writes them; one listener on the document turns
- * a click on one into a client-side navigation. A router link per anchor cost a component, three
+ * a click on one into a client-side navigation. A link component per anchor cost a component, three
  * hooks and a handler each while the page hydrates, for two dozen links on every page.
- * A link that carries navigation state (an address passed on to the next form) is a router `Link`:
+ * A link that carries navigation state (an address passed on to the next form) is a `StateLink`:
  * it handles its own click, and this listener leaves a handled click alone.
  */
 export function useLinkNavigation() {
-  const navigate = useNavigate();
   useEffect(() => {
     const follow = (event: MouseEvent) => {
       const path = inAppPath(event, window.location);
       if (path === null) return;
       event.preventDefault();
       const here = window.location.pathname + window.location.search + window.location.hash;
-      // As a router link does: following a link to where one is already replaces the entry.
+      // As the browser does: following a link to where one is already replaces the entry.
       navigate(path, { replace: path === here });
     };
     document.addEventListener('click', follow);
     return () => document.removeEventListener('click', follow);
-  }, [navigate]);
+  }, []);
 }

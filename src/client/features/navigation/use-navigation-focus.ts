@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useLocation, useNavigationType } from 'react-router';
+import { useAddress } from '#client/lib/address.tsx';
 import { matchPage } from '#common/routes.ts';
 
 /**
@@ -9,14 +9,13 @@ import { matchPage } from '#common/routes.ts';
  * visitor stays where they are) keep focus where it is.
  */
 export function useNavigationFocus() {
-  const { pathname } = useLocation();
-  const type = useNavigationType();
+  const { pathname, type } = useAddress();
   const previous = useRef<string | null>(null);
 
   useEffect(() => {
     const before = previous.current;
     previous.current = pathname;
-    if (before === null || type === 'POP') return;
+    if (before === null || type === 'pop') return;
     if (matchPage(before)?.page === matchPage(pathname)?.page) return;
     window.scrollTo(0, 0);
     document.getElementById('main')?.focus({ preventScroll: true });

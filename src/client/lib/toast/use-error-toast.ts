@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useInRouterContext, useNavigate } from 'react-router';
+import { navigate, useOptionalAddress } from '#client/lib/address.tsx';
 import { actionPath, errorActions, errorMessage } from '#client/lib/error-messages.tsx';
 import type { ErrorCode } from '#common/error-codes.ts';
 import type { ErrorDetails } from '#common/error-texts.ts';
@@ -14,17 +14,16 @@ import { useToast } from './use-toast.ts';
 export function useErrorToast() {
   const { i18n } = useTranslation();
   const lang = bestLanguage([i18n.language]);
-  // The console is an app without the site's router: there, a helping page is loaded instead.
-  // Whether a router is around never changes while a component is mounted, so the hooks keep their order.
-  const inRouter = useInRouterContext();
-  const navigate = inRouter ? useNavigate() : (to: string) => window.location.assign(to);
+  // The console is an app apart from the site's pages: there, a helping page is loaded instead.
+  const inSite = useOptionalAddress() !== null;
+  const go = (to: string) => (inSite ? navigate(to) : window.location.assign(to));
   const toast = useToast();
   return async (error: ErrorCode | ErrorDetails) => {
     const details = typeof error === 'string' ? { code: error } : error;
     await i18n.loadNamespaces('errors').catch(() => {});
     const actions = errorActions(details.code).map((action, index) => ({
       label: i18n.t(`actions.${action}`, { ns: 'errors' }),
-      action: () => navigate(actionPath(lang, action)),
+      action: () => go(actionPath(lang, action)),
       variant: index === 0 ? ('primary' as const) : ('secondary' as const),
     }));
     toast.show({

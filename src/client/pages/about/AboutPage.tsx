@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useLanguage } from '#client/lib/address.tsx';
 import { Details, PostalAddress } from '#client/lib/operator.tsx';
 import { useSiteConfig } from '#client/lib/site-config.tsx';
-import type { Language } from '#common/languages.ts';
 import { pagePath } from '#common/routes.ts';
 
 /**
@@ -12,7 +11,7 @@ import { pagePath } from '#common/routes.ts';
 export default function AboutPage() {
   const { t } = useTranslation('about');
   const { t: legal } = useTranslation('legal');
-  const { lang } = useParams() as { lang: Language };
+  const lang = useLanguage();
   const { operator } = useSiteConfig();
   const values = t('values.items', { returnObjects: true });
   return (
@@ -48,7 +47,7 @@ export default function AboutPage() {
           ]}
         />
         <p>
-          <Link to={pagePath(lang, 'imprint')}>{legal('company.imprintLink')}</Link>
+          <a href={pagePath(lang, 'imprint')}>{legal('company.imprintLink')}</a>
         </p>
       </section>
     </article>

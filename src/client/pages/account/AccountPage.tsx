@@ -1,17 +1,16 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
 import { setSignedIn, signOut, useSession } from '#client/features/auth/session-store.ts';
 import { Form } from '#client/features/forms/Form.tsx';
 import { PasswordField } from '#client/features/forms/PasswordField.tsx';
 import { SubmitButton } from '#client/features/forms/SubmitButton.tsx';
 import { useForm } from '#client/features/forms/use-form.ts';
+import { navigate, useLanguage } from '#client/lib/address.tsx';
 import { callApi } from '#client/lib/api-client.ts';
 import { useErrorToast } from '#client/lib/toast/use-error-toast.ts';
 import { useToast } from '#client/lib/toast/use-toast.ts';
 import { type AccountAnswer, AUTH_API } from '#common/account-api.ts';
 import type { ErrorCode } from '#common/error-codes.ts';
-import type { Language } from '#common/languages.ts';
 import { pagePath } from '#common/routes.ts';
 
 /** The fields' rules, imported after hydration: zod is not needed to show the form or take a keystroke. */
@@ -27,8 +26,7 @@ const SESSION_LOST: readonly ErrorCode[] = ['UNAUTHORIZED', 'SESSION_EXPIRED'];
 export default function AccountPage() {
   const { t } = useTranslation('login');
   const { t: tc } = useTranslation();
-  const { lang } = useParams() as { lang: Language };
-  const navigate = useNavigate();
+  const lang = useLanguage();
   const toast = useToast();
   const errorToast = useErrorToast();
   const [account, setAccount] = useState<AccountAnswer | null>(null);

@@ -1,17 +1,16 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
 import { ContactForm } from '#client/features/contact/index.ts';
+import { useLanguage } from '#client/lib/address.tsx';
 import { formatDays } from '#client/lib/formats.ts';
 import { EmailLink, PhoneLink, PostalAddress } from '#client/lib/operator.tsx';
 import { useSiteConfig } from '#client/lib/site-config.tsx';
-import type { Language } from '#common/languages.ts';
 import { RETENTION } from '#common/retention.ts';
 import { pagePath } from '#common/routes.ts';
 
 /** How to reach the operator: the ways the site configuration gives, and what happens to a message. */
 export default function ContactPage() {
   const { t } = useTranslation('contact');
-  const { lang } = useParams() as { lang: Language };
+  const lang = useLanguage();
   const { operator } = useSiteConfig();
   return (
     <article className="container page">
@@ -46,7 +45,7 @@ export default function ContactPage() {
         <h2 id="message-privacy-title">{t('privacy.title')}</h2>
         <p>{t('privacy.text', { period: formatDays(lang, RETENTION.messageDays) })}</p>
         <p>
-          <Link to={pagePath(lang, 'privacy')}>{t('privacyLink')}</Link>
+          <a href={pagePath(lang, 'privacy')}>{t('privacyLink')}</a>
         </p>
       </section>
     </article>

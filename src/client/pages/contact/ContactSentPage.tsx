@@ -1,12 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
-import type { Language } from '#common/languages.ts';
+import { useLanguage } from '#client/lib/address.tsx';
 import { pagePath } from '#common/routes.ts';
 
 /** Where a message sent without JavaScript lands: the form's answer is a redirect here. */
 export default function ContactSentPage() {
   const { t } = useTranslation('contact');
-  const { lang } = useParams() as { lang: Language };
+  const lang = useLanguage();
   return (
     <article className="container page">
       <h1>{t('sent.title')}</h1>

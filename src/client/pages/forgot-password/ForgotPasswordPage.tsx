@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
 import { AuthCard } from '#client/features/auth/AuthCard.tsx';
 import { useMailLink } from '#client/features/auth/mail-link.ts';
 import { setSignedIn } from '#client/features/auth/session-store.ts';
@@ -10,10 +9,10 @@ import { PasswordField } from '#client/features/forms/PasswordField.tsx';
 import { SubmitButton } from '#client/features/forms/SubmitButton.tsx';
 import { TextField } from '#client/features/forms/TextField.tsx';
 import { useForm } from '#client/features/forms/use-form.ts';
+import { navigate, useLanguage } from '#client/lib/address.tsx';
 import { callApi } from '#client/lib/api-client.ts';
 import { useToast } from '#client/lib/toast/use-toast.ts';
 import { AUTH_API, type ResetAnswer } from '#common/account-api.ts';
-import type { Language } from '#common/languages.ts';
 import { pagePath } from '#common/routes.ts';
 
 /** The fields' rules, imported after hydration: zod is not needed to show the form or take a keystroke. */
@@ -27,8 +26,7 @@ const rules = () =>
 /** Two steps on one page: the address to mail a code to, then that code with the new password. */
 export default function ForgotPasswordPage() {
   const { t } = useTranslation('login');
-  const { lang } = useParams() as { lang: Language };
-  const navigate = useNavigate();
+  const lang = useLanguage();
   const toast = useToast();
   const link = useMailLink();
   const [step, setStep] = useState<'email' | 'code'>('email');

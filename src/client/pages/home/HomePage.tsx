@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { useLanguage } from '#client/lib/address.tsx';
 import { useSiteConfig } from '#client/lib/site-config.tsx';
-import type { Language } from '#common/languages.ts';
 import { pagePath } from '#common/routes.ts';
 
 /**
@@ -10,7 +9,7 @@ import { pagePath } from '#common/routes.ts';
  */
 export default function HomePage() {
   const { t } = useTranslation('home');
-  const { lang } = useParams() as { lang: Language };
+  const lang = useLanguage();
   const { email } = useSiteConfig().operator;
   const offers = t('offers.items', { returnObjects: true });
   return (

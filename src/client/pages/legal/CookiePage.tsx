@@ -1,10 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
 import { ConsentSettings } from '#client/features/consent/ConsentSettings.tsx';
 import { needsConsent } from '#client/features/consent/consent.ts';
+import { useLanguage } from '#client/lib/address.tsx';
 import { formatDays } from '#client/lib/formats.ts';
 import { useSiteConfig } from '#client/lib/site-config.tsx';
-import type { Language } from '#common/languages.ts';
 import { RETENTION } from '#common/retention.ts';
 import { type Lifetime, STORAGE_ENTRIES, type StorageId } from '#common/storage.ts';
 import { LegalArticle, LegalSection } from './LegalArticle.tsx';
@@ -12,7 +11,7 @@ import { LegalArticle, LegalSection } from './LegalArticle.tsx';
 /** A lifetime in the reader's words: whole years as years, otherwise days, spelled by Intl. */
 function useLifetimeLabel(): (lifetime: Lifetime) => string {
   const { t } = useTranslation('cookie');
-  const { lang } = useParams() as { lang: Language };
+  const lang = useLanguage();
   return (lifetime) => {
     if (lifetime === 'untilCleared') return t('lifetimes.untilCleared');
     if (lifetime === 'tab') return t('lifetimes.tab');

@@ -1,15 +1,14 @@
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { useLanguage } from '#client/lib/address.tsx';
 import { Details, EmailLink, PhoneLink, PostalAddress } from '#client/lib/operator.tsx';
 import { useSiteConfig } from '#client/lib/site-config.tsx';
-import type { Language } from '#common/languages.ts';
 import { pagePath } from '#common/routes.ts';
 import { LegalArticle, LegalSection } from './LegalArticle.tsx';
 
 /** The imprint (German: Impressum): who provides the site, from the site configuration. */
 export default function ImprintPage() {
   const { t } = useTranslation('legal');
-  const { lang } = useParams() as { lang: Language };
+  const lang = useLanguage();
   const { operator } = useSiteConfig();
   const responsible = operator.contentResponsible;
   return (

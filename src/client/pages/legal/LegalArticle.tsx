@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { useLanguage } from '#client/lib/address.tsx';
 import { formatDate } from '#client/lib/formats.ts';
-import type { Language } from '#common/languages.ts';
 import { LEGAL_TEXTS_UPDATED } from '#common/legal-facts.ts';
 
 /**
@@ -11,7 +10,7 @@ import { LEGAL_TEXTS_UPDATED } from '#common/legal-facts.ts';
  */
 export function LegalArticle(props: { title: string; lead: string; dated?: boolean; children: ReactNode }) {
   const { t } = useTranslation('legal');
-  const { lang } = useParams() as { lang: Language };
+  const lang = useLanguage();
   return (
     <article className="container page legal">
       <h1>{props.title}</h1>

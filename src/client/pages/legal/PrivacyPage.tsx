@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { useLanguage } from '#client/lib/address.tsx';
 import { formatDays } from '#client/lib/formats.ts';
 import {
   Details,
@@ -14,7 +14,6 @@ import {
 } from '#client/lib/operator.tsx';
 import { useSiteConfig } from '#client/lib/site-config.tsx';
 import { CODE_LIFETIME_MINUTES } from '#common/account-api.ts';
-import type { Language } from '#common/languages.ts';
 import { type RecipientRole, recipients, transfers } from '#common/legal-facts.ts';
 import { RETENTION } from '#common/retention.ts';
 import { pagePath } from '#common/routes.ts';
@@ -33,7 +32,7 @@ const RIGHTS = ['access', 'rectification', 'erasure', 'restriction', 'portabilit
 export default function PrivacyPage() {
   const { t } = useTranslation('privacy');
   const { t: legal } = useTranslation('legal');
-  const { lang } = useParams() as { lang: Language };
+  const lang = useLanguage();
   const site = useSiteConfig();
   const { operator, services, privacy } = site;
   const orUnset = useOrUnsetText();
@@ -238,7 +237,7 @@ function Basis({ children }: { children: ReactNode }) {
 /** Every kind of data the site keeps or has kept for it, and for how long: enforced where the code keeps it. */
 function RetentionTable() {
   const { t } = useTranslation('privacy');
-  const { lang } = useParams() as { lang: Language };
+  const lang = useLanguage();
   const { services, retention } = useSiteConfig();
   const days = (value: number | null) =>
     value === null ? <Unset fact="period" /> : value === 0 ? t('sections.retention.none') : formatDays(lang, value);

@@ -1,16 +1,15 @@
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { useLanguage } from '#client/lib/address.tsx';
 import { formatDays } from '#client/lib/formats.ts';
 import { useCountry, useOrUnsetText } from '#client/lib/operator.tsx';
 import { useSiteConfig } from '#client/lib/site-config.tsx';
-import type { Language } from '#common/languages.ts';
 import { TERMS_NOTICE_DAYS } from '#common/legal-facts.ts';
 import { RETENTION } from '#common/retention.ts';
 import { LegalArticle, LegalSection } from './LegalArticle.tsx';
 
 export default function TermsPage() {
   const { t } = useTranslation('terms');
-  const { lang } = useParams() as { lang: Language };
+  const lang = useLanguage();
   const site = useSiteConfig();
   const orUnset = useOrUnsetText();
   const country = useCountry();

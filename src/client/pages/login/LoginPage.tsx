@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { AuthCard } from '#client/features/auth/AuthCard.tsx';
 import { cookiesRefused } from '#client/features/auth/cookies-needed.ts';
 import { useMailLink } from '#client/features/auth/mail-link.ts';
@@ -12,10 +11,10 @@ import { PasswordField } from '#client/features/forms/PasswordField.tsx';
 import { SubmitButton } from '#client/features/forms/SubmitButton.tsx';
 import { TextField } from '#client/features/forms/TextField.tsx';
 import { useForm } from '#client/features/forms/use-form.ts';
+import { navigate, useAddress, useLanguage } from '#client/lib/address.tsx';
 import { callApi } from '#client/lib/api-client.ts';
 import { useToast } from '#client/lib/toast/use-toast.ts';
 import { AUTH_API, type LoginAnswer } from '#common/account-api.ts';
-import type { Language } from '#common/languages.ts';
 import { pagePath } from '#common/routes.ts';
 
 /** The fields' rules, imported after hydration: zod is not needed to show the form or take a keystroke. */
@@ -24,9 +23,8 @@ const rules = () =>
 
 export default function LoginPage() {
   const { t } = useTranslation('login');
-  const { lang } = useParams() as { lang: Language };
-  const navigate = useNavigate();
-  const { search } = useLocation();
+  const lang = useLanguage();
+  const { search } = useAddress();
   const toast = useToast();
   const form = useForm('login', { email: '', password: '' }, rules, {
     codeFields: { INVALID_CREDENTIALS: 'password' },
@@ -74,7 +72,7 @@ export default function LoginPage() {
         <TextField field={form.field('email')} label={t('email')} type="email" autoComplete="email" />
         <PasswordField field={form.field('password')} label={t('password')} autoComplete="current-password" />
         <p className="form__aside">
-          <Link to={pagePath(lang, 'forgotPassword')}>{t('forgotLink')}</Link>
+          <a href={pagePath(lang, 'forgotPassword')}>{t('forgotLink')}</a>
         </p>
         <SubmitButton busy={form.busy}>{t('submit')}</SubmitButton>
       </Form>

@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
 import { AuthCard } from '#client/features/auth/AuthCard.tsx';
 import { CheckboxField } from '#client/features/forms/CheckboxField.tsx';
 import { Form } from '#client/features/forms/Form.tsx';
@@ -7,12 +6,12 @@ import { PasswordField } from '#client/features/forms/PasswordField.tsx';
 import { SubmitButton } from '#client/features/forms/SubmitButton.tsx';
 import { TextField } from '#client/features/forms/TextField.tsx';
 import { useForm } from '#client/features/forms/use-form.ts';
+import { navigate, useLanguage } from '#client/lib/address.tsx';
 import { callApi } from '#client/lib/api-client.ts';
 import { useSiteConfig } from '#client/lib/site-config.tsx';
 import { useToast } from '#client/lib/toast/use-toast.ts';
 import { AUTH_API, type RegisterAnswer } from '#common/account-api.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#common/account-fields.ts';
-import type { Language } from '#common/languages.ts';
 import { pagePath } from '#common/routes.ts';
 
 /** The fields' rules, imported after hydration: zod is not needed to show the form or take a keystroke. */
@@ -27,8 +26,7 @@ const rules = () =>
 
 export default function RegisterPage() {
   const { t } = useTranslation('register');
-  const { lang } = useParams() as { lang: Language };
-  const navigate = useNavigate();
+  const lang = useLanguage();
   const toast = useToast();
   const { minimumAge } = useSiteConfig().accounts;
   const form = useForm(

@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
 import { AuthCard } from '#client/features/auth/AuthCard.tsx';
 import { cookiesRefused } from '#client/features/auth/cookies-needed.ts';
 import { useMailLink } from '#client/features/auth/mail-link.ts';
@@ -9,10 +8,10 @@ import { Form } from '#client/features/forms/Form.tsx';
 import { SubmitButton } from '#client/features/forms/SubmitButton.tsx';
 import { TextField } from '#client/features/forms/TextField.tsx';
 import { useForm } from '#client/features/forms/use-form.ts';
+import { navigate, useLanguage } from '#client/lib/address.tsx';
 import { callApi } from '#client/lib/api-client.ts';
 import { useToast } from '#client/lib/toast/use-toast.ts';
 import { AUTH_API, CODE_LIFETIME_MINUTES, type VerifyAnswer } from '#common/account-api.ts';
-import type { Language } from '#common/languages.ts';
 import { pagePath } from '#common/routes.ts';
 
 /** The fields' rules, imported after hydration: zod is not needed to show the form or take a keystroke. */
@@ -20,8 +19,7 @@ const rules = () => import('#common/account-schemas.ts').then((s) => ({ email: s
 
 export default function ValidationPage() {
   const { t } = useTranslation('validation');
-  const { lang } = useParams() as { lang: Language };
-  const navigate = useNavigate();
+  const lang = useLanguage();
   const toast = useToast();
   const link = useMailLink();
   const form = useForm('validation', { email: '', code: '' }, rules, { visitor: true });
