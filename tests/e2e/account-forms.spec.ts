@@ -146,6 +146,10 @@ test('a taken address is shown under the email field', async ({ page, context, b
   await expect(field(page, 'Email address')).toHaveValue(person.email.toUpperCase());
   await page.goBack();
   await expect(page).toHaveURL(/\/en\/register$/);
+  // The history entry keeps what the link carried: forward again, the address is there again.
+  await page.goForward();
+  await expect(page).toHaveURL(/\/en\/login$/);
+  await expect(field(page, 'Email address')).toHaveValue(person.email.toUpperCase());
 });
 
 test('wrong credentials offer a password reset, under the password', async ({ page, context, baseURL }) => {
