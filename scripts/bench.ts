@@ -13,7 +13,7 @@
 // Per page it prints the median and the worst run of every figure; then, for each budget, the
 // pages whose worst run breaks it.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -207,6 +207,26 @@ async function lighthouseRun(url: string, port: number): Promise<RunResult> {
 }
 
 /**
+ * The machine's CPU time so far by kind (Linux's /proc/stat, in ticks), or null elsewhere. On a
+ * virtual machine, "steal" is time the host gave to other guests: a run during which it was high
+ * measured the neighbours as much as the page, and the progress line says so.
+ */
+function cpuTicks(): number[] | null {
+  try {
+    return readFileSync('/proc/stat', 'utf8').split('\n')[0]?.trim().split(/\s+/).slice(1, 9).map(Number) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function stealShare(before: number[] | null, after: number[] | null): number | null {
+  if (!before || !after) return null;
+  const spent = after.map((ticks, kind) => ticks - (before[kind] ?? 0));
+  const total = spent.reduce((sum, ticks) => sum + ticks, 0);
+  return total > 0 ? (spent[7] ?? 0) / total : null;
+}
+
+/**
  * Runs every page RUNS times: each run of a page is a fresh load with Lighthouse's storage reset
  * (unless consent is granted), one run at a time in one browser.
  */
@@ -215,14 +235,16 @@ async function benchLighthouse() {
   const total = PATHS.length * RUNS;
   let done = 0;
   const results = new Map<string, RunResult[]>(PATHS.map((page) => [page, []]));
-  const progress = (page: string, run: number, result: RunResult) => {
+  let worstSteal = { share: 0, at: '' };
+  const progress = (page: string, run: number, result: RunResult, steal: number | null) => {
     done += 1;
     const elapsed = Date.now() - started;
     const left = done < total ? `, about ${duration((elapsed / done) * (total - done))} left` : '';
     process.stderr.write(
       `[${String(done).padStart(String(total).length)}/${total}] ${page} run ${run}/${RUNS}: ` +
         `FCP ${(result.fcp / 1000).toFixed(2)} s, LCP ${(result.lcp / 1000).toFixed(2)} s, ` +
-        `TBT ${Math.round(result.tbt)} ms, perf ${result.scores.performance} ` +
+        `TBT ${Math.round(result.tbt)} ms, perf ${result.scores.performance}` +
+        (steal === null ? ' ' : `, host steal ${(steal * 100).toFixed(1)}% `) +
         `(${duration(elapsed)} so far${left})\n`,
     );
   };
@@ -242,9 +264,12 @@ async function benchLighthouse() {
   try {
     for (const page of PATHS) {
       for (let run = 1; run <= RUNS; run++) {
+        const before = cpuTicks();
         const result = await measure(page, chrome.port);
+        const steal = stealShare(before, cpuTicks());
+        if (steal !== null && steal > worstSteal.share) worstSteal = { share: steal, at: `${page} run ${run}` };
         results.get(page)?.push(result);
-        progress(page, run, result);
+        progress(page, run, result, steal);
       }
     }
   } finally {
@@ -281,6 +306,11 @@ async function benchLighthouse() {
     );
   }
   console.log(`\nLighthouse took ${duration(Date.now() - started)} for ${total} run(s).`);
+  if (worstSteal.at) {
+    console.log(
+      `The host took up to ${(worstSteal.share * 100).toFixed(1)}% of this machine's CPU time during a run (${worstSteal.at}).`,
+    );
+  }
 }
 
 function wrk(url: string): number {
