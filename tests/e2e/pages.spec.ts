@@ -47,3 +47,16 @@ for (const { path, language, page: pageId } of allPagePaths().filter(({ page }) 
     expect(problems).toEqual([]);
   });
 }
+
+// V8 compiles a module marked so on a background thread while it streams in, instead of function
+// by function on the main thread as hydration first calls them (decision 089).
+test('every module a page runs before it hydrates carries the compile hint', async ({ page, request }) => {
+  await page.goto('/en/login');
+  const modules = ((await page.locator('#boot-data').getAttribute('data-modules')) ?? '').split(' ');
+  // The entry, i18next, React DOM and the page's own module at least (decisions 086 and 090).
+  expect(modules.length).toBeGreaterThanOrEqual(4);
+  for (const path of modules) {
+    const source = await (await request.get(path)).text();
+    expect(source.split('\n', 1)[0], path).toBe('//# allFunctionsCalledOnLoad');
+  }
+});
