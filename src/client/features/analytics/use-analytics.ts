@@ -6,7 +6,7 @@ import { BEACON_NAMES, firstPageView } from './first-page-view.ts';
 import { countPageView, type PageView } from './page-view-beacon.ts';
 import { identityProperties, startPosthog, stopPosthog } from './posthog-client.ts';
 
-/** The location key React Router gives the page the visit started on. */
+/** The address key of the page the visit started on (see lib/address.tsx). */
 const FIRST_LOCATION = 'default';
 
 /**

@@ -6,7 +6,7 @@ import { LanguageLinks } from './LanguageLinks.tsx';
 
 /**
  * A disclosure listing the languages as plain links: it works without JavaScript, and with it the
- * router switches language in place. Escape and a click outside close it.
+ * app switches language in place. Escape and a click outside close it.
  */
 export function LanguageSwitcher() {
   const { t } = useTranslation();
