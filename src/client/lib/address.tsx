@@ -26,12 +26,15 @@ interface Entry {
 
 const NAVIGATE = 'site:navigate';
 
+/** The key of an address no navigation of the app led to: the page as loaded, and the prerender. */
+export const FIRST_KEY = 'default';
+
 const AddressContext = createContext<Address | null>(null);
 
 function read(type: Address['type']): Address {
   const { pathname, search, hash } = window.location;
   const entry = window.history.state as Partial<Entry> | null;
-  return { pathname, search, hash, state: entry?.state ?? null, type, key: entry?.key ?? 'default' };
+  return { pathname, search, hash, state: entry?.state ?? null, type, key: entry?.key ?? FIRST_KEY };
 }
 
 /**
@@ -66,7 +69,7 @@ export function BrowserAddress({ children }: { children: ReactNode }) {
 /** A fixed address, for rendering a page at build time. */
 export function StaticAddress({ path, children }: { path: string; children: ReactNode }) {
   return (
-    <AddressContext value={{ pathname: path, search: '', hash: '', state: null, type: 'pop', key: 'default' }}>
+    <AddressContext value={{ pathname: path, search: '', hash: '', state: null, type: 'pop', key: FIRST_KEY }}>
       {children}
     </AddressContext>
   );
@@ -88,6 +91,15 @@ export function useLanguage(): Language {
   return matchPage(useAddress().pathname)?.language ?? DEFAULT_LANGUAGE;
 }
 
+/** A click the app may follow itself: the main button, no modifier (a new tab, a download), not handled yet. */
+export function isPlainClick(
+  event: Pick<MouseEvent, 'button' | 'metaKey' | 'ctrlKey' | 'shiftKey' | 'altKey' | 'defaultPrevented'>,
+) {
+  return (
+    !event.defaultPrevented && event.button === 0 && !(event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+  );
+}
+
 /** A link that carries navigation state to the next page; anything else is a plain `<a href>`. */
 export function StateLink({
   to,
@@ -101,7 +113,7 @@ export function StateLink({
   children: ReactNode;
 }) {
   const follow = (event: MouseEvent<HTMLAnchorElement>) => {
-    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (!isPlainClick(event)) return;
     event.preventDefault();
     navigate(to, { state });
   };

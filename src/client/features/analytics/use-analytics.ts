@@ -1,13 +1,10 @@
 import type { PostHog } from 'posthog-js/dist/module.slim';
 import { useEffect, useRef, useState } from 'react';
 import type { VisitorIdState } from '#client/features/visitor/index.ts';
-import { useAddress } from '#client/lib/address.tsx';
+import { FIRST_KEY, useAddress } from '#client/lib/address.tsx';
 import { BEACON_NAMES, firstPageView } from './first-page-view.ts';
 import { countPageView, type PageView } from './page-view-beacon.ts';
 import { identityProperties, startPosthog, stopPosthog } from './posthog-client.ts';
-
-/** The address key of the page the visit started on (see lib/address.tsx). */
-const FIRST_LOCATION = 'default';
 
 /**
  * First-party analytics while `allowed` (consent granted). Until posthog-js runs, each page view
@@ -28,7 +25,7 @@ export function useAnalytics(allowed: boolean, visitor: VisitorIdState) {
 
   useEffect(() => {
     if (!allowed || posthog || beacons.current.has(location.key)) return;
-    const first = location.key === FIRST_LOCATION ? firstPageView() : null;
+    const first = location.key === FIRST_KEY ? firstPageView() : null;
     const view = first ?? countPageView(window, BEACON_NAMES);
     if (!view) return;
     view.sendKnown();

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { navigate } from '#client/lib/address.tsx';
+import { isPlainClick, navigate } from '#client/lib/address.tsx';
 import { matchPage } from '#common/routes.ts';
 
 /**
@@ -8,8 +8,7 @@ import { matchPage } from '#common/routes.ts';
  * does not render (the console, the API), and a jump within the page.
  */
 function inAppPath(event: MouseEvent, here: Location): string | null {
-  if (event.defaultPrevented || event.button !== 0) return null;
-  if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return null;
+  if (!isPlainClick(event)) return null;
   const anchor = event.target instanceof Element ? event.target.closest('a[href]') : null;
   if (!(anchor instanceof HTMLAnchorElement)) return null;
   if ((anchor.target && anchor.target !== '_self') || anchor.hasAttribute('download')) return null;
