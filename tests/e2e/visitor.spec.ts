@@ -178,6 +178,21 @@ test.describe('with consent granted', () => {
     expect(leave?.properties.$pathname).toBe('/nl');
     // The page the visit began on was counted once: by the early beacon, not again by posthog-js.
     expect((await views()).map((e) => e.properties.$pathname)).toEqual(['/nl', '/nl/about']);
+
+    // A reload of a page reached within the site is one view too: its inline script counts it, and
+    // the app takes that view over, though the history entry still holds the earlier navigation's key.
+    await page.reload();
+    await waitForHydration(page);
+    await visitorSettled(page, 'identified');
+    await page.locator('header').getByRole('link', { name: 'Contact' }).click();
+    await expect(page).toHaveURL(/\/nl\/contact$/);
+    await expect.poll(async () => (await views()).at(-1)?.properties.$pathname, SLOW).toBe('/nl/contact');
+    expect((await views()).map((e) => e.properties.$pathname)).toEqual([
+      '/nl',
+      '/nl/about',
+      '/nl/about',
+      '/nl/contact',
+    ]);
     for (const request of analytics) expect((await request.response())?.status()).toBe(200);
 
     // Only the declared items are stored, under the declared names (no language: none was chosen).

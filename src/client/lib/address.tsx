@@ -27,7 +27,7 @@ interface Entry {
 const NAVIGATE = 'site:navigate';
 
 /** The key of an address no navigation of the app led to: the page as loaded, and the prerender. */
-export const FIRST_KEY = 'default';
+const FIRST_KEY = 'default';
 
 const AddressContext = createContext<Address | null>(null);
 

@@ -16,7 +16,12 @@ export const BEACON_NAMES: BeaconNames = {
   token: POSTHOG_BROWSER_KEY,
 };
 
-/** The page view of the page the visit started on, as the inline script counted it; the app takes it over. */
-export function firstPageView(): PageView | null {
-  return window.__pageView ?? null;
+/**
+ * The page view the inline script counted for the page as loaded, once: the app takes it over for
+ * its first address, whatever key that address's history entry holds (a reload keeps the key).
+ */
+export function takeFirstPageView(): PageView | null {
+  const view = window.__pageView ?? null;
+  window.__pageView = null;
+  return view;
 }

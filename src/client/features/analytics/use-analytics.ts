@@ -1,8 +1,8 @@
 import type { PostHog } from 'posthog-js/dist/module.slim';
 import { useEffect, useRef, useState } from 'react';
 import type { VisitorIdState } from '#client/features/visitor/index.ts';
-import { FIRST_KEY, useAddress } from '#client/lib/address.tsx';
-import { BEACON_NAMES, firstPageView } from './first-page-view.ts';
+import { useAddress } from '#client/lib/address.tsx';
+import { BEACON_NAMES, takeFirstPageView } from './first-page-view.ts';
 import { countPageView, type PageView } from './page-view-beacon.ts';
 import { identityProperties, startPosthog, stopPosthog } from './posthog-client.ts';
 
@@ -20,29 +20,32 @@ export function useAnalytics(allowed: boolean, visitor: VisitorIdState) {
   const settled = !visitor.loading && (visitor.visitorId !== null || visitor.error !== null);
   const identified = useRef<string | null>(null);
   const previousUrl = useRef<string | null>(null);
-  /** Page views sent (or waiting to be sent) as beacons, by location key. */
-  const beacons = useRef(new Map<string, PageView>());
+  /** Page views sent (or waiting to be sent) as beacons. */
+  const beacons = useRef<PageView[]>([]);
+  /** The address whose view the last beacon counted, until posthog-js has started there. */
+  const counted = useRef<string | null>(null);
 
   useEffect(() => {
-    if (!allowed || posthog || beacons.current.has(location.key)) return;
-    const first = location.key === FIRST_KEY ? firstPageView() : null;
-    const view = first ?? countPageView(window, BEACON_NAMES);
+    if (!allowed || posthog || counted.current === location.key) return;
+    // The page as loaded was counted by its inline script; every later address gets a beacon of its own.
+    const view = takeFirstPageView() ?? countPageView(window, BEACON_NAMES);
     if (!view) return;
     view.sendKnown();
-    beacons.current.set(location.key, view);
+    beacons.current.push(view);
+    counted.current = location.key;
   }, [allowed, posthog, location.key]);
 
   useEffect(() => {
     if (!allowed || visitor.loading) return;
     const id = visitor.error ? null : visitor.visitorId;
     if (id === null && !visitor.error) return;
-    for (const view of beacons.current.values()) view.send(id);
+    for (const view of beacons.current) view.send(id);
   }, [allowed, visitor]);
 
   useEffect(() => {
     if (!allowed || !settled || posthog) return;
     let current = true;
-    const anonymous = [...beacons.current.values()].find((view) => view.anonymousId)?.anonymousId ?? null;
+    const anonymous = beacons.current.find((view) => view.anonymousId)?.anonymousId ?? null;
     startPosthog(anonymous).then(
       (instance) => current && setPosthog(instance),
       () => {},
@@ -79,6 +82,8 @@ export function useAnalytics(allowed: boolean, visitor: VisitorIdState) {
       });
     }
     previousUrl.current = url;
-    if (!beacons.current.has(location.key)) posthog.capture('$pageview');
-  }, [posthog, location.pathname, location.search]);
+    // The address posthog-js starts on was counted by a beacon; from then on it counts every view.
+    if (counted.current !== location.key) posthog.capture('$pageview');
+    counted.current = null;
+  }, [posthog, location.pathname, location.search, location.key]);
 }
