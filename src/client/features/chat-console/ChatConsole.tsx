@@ -17,6 +17,7 @@ import {
   stop,
   useConsoleChat,
 } from './console-store.ts';
+import '#client/lib/chat-messages.css';
 import './chat-console.css';
 
 function useConsoleTexts() {
@@ -178,7 +179,7 @@ function Thread({ t, Sub }: { t: T; Sub: 'h2' | 'h3' }) {
           </div>
         )}
       </dl>
-      {conversation.visitorEnded && <p className="chat-console__notice">{t('ended')}</p>}
+      {conversation.visitorEnded && <p className="chat-notice">{t('ended')}</p>}
       <div role="log" aria-live="polite" aria-labelledby="chat-console-thread">
         {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling area must be reachable by keyboard */}
         <ol ref={log} className="chat-console__log" tabIndex={0}>
@@ -186,16 +187,16 @@ function Thread({ t, Sub }: { t: T; Sub: 'h2' | 'h3' }) {
             <MessageItem key={message.id} t={t} message={message} conversation={conversation} />
           ))}
           {chat.pending.map((pending) => (
-            <li key={pending.clientMessageId} className="chat-console__message chat-console__message--team">
-              <span className="chat-console__author">{t('team')}</span>
+            <li key={pending.clientMessageId} className="chat-message chat-message--end chat-message--team">
+              <span className="chat-message__author">{t('team')}</span>
               <span className="visually-hidden">: </span>
-              <span className="chat-console__body">{pending.body}</span>
+              <span className="chat-message__body">{pending.body}</span>
               {pending.failed && (
-                <span className="chat-console__failed">
+                <span className="chat-message__meta chat-message__meta--failed">
                   {t('failed')}{' '}
                   <button
                     type="button"
-                    className="chat-console__link"
+                    className="link-button link-button--inline"
                     onClick={() => retryReply(pending.clientMessageId)}
                   >
                     {t('send')}
@@ -242,12 +243,12 @@ function MessageItem({
   const fromVisitor = message.author === 'visitor';
   const author = fromVisitor ? visitorName(t, conversation) : (message.operatorName ?? t('team'));
   return (
-    <li className={`chat-console__message chat-console__message--${fromVisitor ? 'visitor' : 'team'}`}>
-      <span className="chat-console__author">{author}</span>
+    <li className={`chat-message ${fromVisitor ? 'chat-message--start' : 'chat-message--end chat-message--team'}`}>
+      <span className="chat-message__author">{author}</span>
       <span className="visually-hidden">: </span>
-      <span className="chat-console__body">{message.body}</span>
+      <span className="chat-message__body">{message.body}</span>
       {!fromVisitor && message.id <= conversation.visitorReadId && (
-        <span className="chat-console__seen">{t('seenByVisitor')}</span>
+        <span className="chat-message__meta">{t('seenByVisitor')}</span>
       )}
     </li>
   );

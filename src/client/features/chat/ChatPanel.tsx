@@ -18,6 +18,7 @@ import {
   useChat,
   useUnread,
 } from './chat-store.ts';
+import '#client/lib/chat-messages.css';
 import './chat.css';
 
 /** The count of unread replies on the launcher, seen and heard as part of its name. */
@@ -151,7 +152,7 @@ function lastSeenByTeam(messages: ChatMessage[], operatorReadId: number): number
 function MessageItem({ message, t, seen }: { message: ChatMessage; t: T; seen: boolean }) {
   const mine = message.author === 'visitor';
   return (
-    <li className={`chat-message ${mine ? 'chat-message--mine' : 'chat-message--team'}`}>
+    <li className={`chat-message ${mine ? 'chat-message--end' : 'chat-message--start chat-message--team'}`}>
       <span className="chat-message__author">{mine ? t('you') : t('team')}</span>
       <span className="visually-hidden">: </span>
       <span className="chat-message__body">{message.body}</span>
@@ -162,14 +163,14 @@ function MessageItem({ message, t, seen }: { message: ChatMessage; t: T; seen: b
 
 function PendingItem({ pending, t }: { pending: PendingMessage; t: T }) {
   return (
-    <li className="chat-message chat-message--mine chat-message--pending">
+    <li className="chat-message chat-message--end">
       <span className="chat-message__author">{t('you')}</span>
       <span className="visually-hidden">: </span>
       <span className="chat-message__body">{pending.body}</span>
       {pending.failed ? (
         <span className="chat-message__meta chat-message__meta--failed">
           {t('notSent')} {t(`errors.${pending.failed}`, { max: MESSAGE_MAX_LENGTH })}{' '}
-          <button type="button" className="chat-link-button" onClick={() => retry(pending.clientMessageId)}>
+          <button type="button" className="link-button link-button--inline" onClick={() => retry(pending.clientMessageId)}>
             {t('retry')}
           </button>
         </span>
@@ -286,7 +287,7 @@ function EndConversation({ t }: { t: T }) {
   if (!asking) {
     return (
       <div className="chat-panel__footer">
-        <button type="button" className="chat-link-button" onClick={() => setAsking(true)}>
+        <button type="button" className="link-button link-button--inline" onClick={() => setAsking(true)}>
           {t('end')}
         </button>
       </div>
