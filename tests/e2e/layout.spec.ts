@@ -39,6 +39,38 @@ test('a short page whose footer is in view on a phone does not move it while it 
   expect(await layoutShift(page)).toBe(0);
 });
 
+for (const [path, viewport] of [
+  ['/th/privacy-policy', { width: 412, height: 823 }],
+  ['/de/privacy-policy', { width: 1350, height: 940 }],
+  ['/fr/terms', { width: 412, height: 823 }],
+] as const) {
+  test(`${path} at ${viewport.width}px lays out its far sections as they come near, and nothing moves`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    await page.goto(path);
+    await waitForHydration(page);
+    const lastHeading = page.locator('.legal > section').last().locator('h2');
+    const drawn = () => lastHeading.evaluate((heading) => heading.checkVisibility({ contentVisibilityAuto: true }));
+    expect(await drawn()).toBe(false);
+    expect(await layoutShift(page)).toBe(0);
+
+    // Down to the end, a screen at a time: each section is laid out as it comes near, and the
+    // browser keeps what is in view where it was.
+    const end = await page.evaluate(() => document.documentElement.scrollHeight);
+    for (let y = 0; y < end; y += viewport.height) await page.mouse.wheel(0, viewport.height);
+    await expect.poll(drawn).toBe(true);
+    await expect(page.locator('footer')).toBeInViewport();
+    expect(await layoutShift(page)).toBe(0);
+
+    // A printout has every section.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect.poll(drawn).toBe(false);
+    await page.emulateMedia({ media: 'print' });
+    expect(await drawn()).toBe(true);
+  });
+}
+
 // Chrome may paint a page it has parsed only partly, at any tag (seen right after the language
 // switcher's opening tag, one load in twenty in Lighthouse runs). Every item of the top line must
 // then already sit where the complete page puts it, or the next paint moves it: a layout shift.
