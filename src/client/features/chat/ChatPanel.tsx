@@ -170,7 +170,11 @@ function PendingItem({ pending, t }: { pending: PendingMessage; t: T }) {
       {pending.failed ? (
         <span className="chat-message__meta chat-message__meta--failed">
           {t('notSent')} {t(`errors.${pending.failed}`, { max: MESSAGE_MAX_LENGTH })}{' '}
-          <button type="button" className="link-button link-button--inline" onClick={() => retry(pending.clientMessageId)}>
+          <button
+            type="button"
+            className="link-button link-button--inline"
+            onClick={() => retry(pending.clientMessageId)}
+          >
             {t('retry')}
           </button>
         </span>
