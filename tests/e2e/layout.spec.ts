@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { LANGUAGES } from '#common/languages.ts';
 import { STORAGE_ENTRIES } from '#common/storage.ts';
 import { layoutShift, waitForHydration } from './helpers.ts';
@@ -39,6 +39,14 @@ test('a short page whose footer is in view on a phone does not move it while it 
   expect(await layoutShift(page)).toBe(0);
 });
 
+/** Scrolls down a screen at a time until the footer is in view; the page grows as its sections get laid out. */
+async function scrollToFooter(page: Page, screen: number) {
+  await expect(async () => {
+    await page.mouse.wheel(0, screen);
+    await expect(page.locator('footer')).toBeInViewport({ timeout: 200 });
+  }).toPass();
+}
+
 for (const [path, viewport] of [
   ['/th/privacy-policy', { width: 412, height: 823 }],
   ['/de/privacy-policy', { width: 1350, height: 940 }],
@@ -55,12 +63,9 @@ for (const [path, viewport] of [
     expect(await drawn()).toBe(false);
     expect(await layoutShift(page)).toBe(0);
 
-    // Down to the end, a screen at a time: each section is laid out as it comes near, and the
-    // browser keeps what is in view where it was.
-    const end = await page.evaluate(() => document.documentElement.scrollHeight);
-    for (let y = 0; y < end; y += viewport.height) await page.mouse.wheel(0, viewport.height);
+    // Each section is laid out as it comes near, and the browser keeps what is in view where it was.
+    await scrollToFooter(page, viewport.height);
     await expect.poll(drawn).toBe(true);
-    await expect(page.locator('footer')).toBeInViewport();
     expect(await layoutShift(page)).toBe(0);
 
     // A printout has every section.
@@ -70,6 +75,19 @@ for (const [path, viewport] of [
     expect(await drawn()).toBe(true);
   });
 }
+
+test('a legal page whose fourth section starts in view on a desktop moves nothing as it gets its real height', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1350, height: 940 });
+  await page.goto('/th/terms');
+  await waitForHydration(page);
+  const fourth = await page.locator('.legal > section').nth(3).boundingBox();
+  expect(fourth?.y).toBeLessThan(940);
+  expect(await layoutShift(page)).toBe(0);
+  await scrollToFooter(page, 940);
+  expect(await layoutShift(page)).toBe(0);
+});
 
 // Chrome may paint a page it has parsed only partly, at any tag (seen right after the language
 // switcher's opening tag, one load in twenty in Lighthouse runs). Every item of the top line must
