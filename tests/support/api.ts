@@ -9,7 +9,7 @@ import type { Database } from '#server/platform/db/database.ts';
 import { type JobRunner, startJobRunner } from '#server/platform/jobs/jobs.ts';
 import { type Mailer, smtpMailer } from '#server/platform/mail/mailer.ts';
 import { readSiteConfig, readTexts } from '#server/platform/site-config.ts';
-import { describeOnDatabases } from './databases.ts';
+import { describeOnDatabases, type TestStore, type TestTarget } from './databases.ts';
 import { startTestMailServer, type TestMailServer } from './mail-server.ts';
 import { codeIn, newPerson } from './people.ts';
 
@@ -100,7 +100,11 @@ export const accountPerson = (overrides: Record<string, unknown> = {}) => ({
 
 /** What an API suite works with; every member may be destructured and is read when a test runs. */
 export interface ApiSuite {
+  /** The database the suite runs on, known when its tests are declared. */
+  target: TestTarget;
   db(): Database;
+  /** Where that database lives: another handle on it opens from `store().options` (PostgreSQL only: PGlite locks its directory). */
+  store(): TestStore;
   /**
    * The app every test of the suite shares (test hashing, the real texts, mail to `mail()`), or,
    * with options, another app on the same database with those changed.
@@ -126,7 +130,7 @@ export interface ApiSuite {
  * the job runner (polling fast) started before the suite's tests and stopped after them.
  */
 export function describeApi(name: string, body: (suite: ApiSuite) => void) {
-  describeOnDatabases(name, (db) => {
+  describeOnDatabases(name, (db, { target, store }) => {
     let mail: TestMailServer;
     let runner: JobRunner;
     let shared: App;
@@ -163,7 +167,9 @@ export function describeApi(name: string, body: (suite: ApiSuite) => void) {
       return { client, person, code: codeIn((await mail.waitFor(person.email)).text) };
     };
     body({
+      target,
       db,
+      store,
       app,
       mail: () => mail,
       mailVia(other) {

@@ -1,6 +1,7 @@
-import { expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { CHAT_API, CONSOLE_CHAT_API, type ConsoleConversation } from '#common/chat-api.ts';
-import { describeApi } from '#tests/support/api.ts';
+import { openDatabase } from '#server/platform/db/database.ts';
+import { describeApi, TestClient } from '#tests/support/api.ts';
 import { chatMessage, consoleStream, signedInOperator, visitorWithConversation } from '#tests/support/chat.ts';
 
 describeApi('chat, the operators side', (api) => {
@@ -207,4 +208,32 @@ describeApi('chat, the operators side', (api) => {
       await one.close();
     }
   });
+
+  // PGlite opens its directory in one handle at a time, so this needs a second pool on PostgreSQL.
+  it.skipIf(api.target.kind === 'pglite')(
+    'takes an operator off the team online when their stream ends as the server stops',
+    async () => {
+      const { client: operator, person } = await signedInOperator(api);
+      const stopping = await openDatabase(api.store().options);
+      const errors = vi.spyOn(console, 'error');
+      try {
+        const browser = new TestClient(api.app({ db: stopping }));
+        for (const [name, value] of operator.cookies) browser.cookies.set(name, value);
+        const stream = await consoleStream(browser);
+        await stream.ready();
+        // The browser leaves and the database closes at once, as main.ts does on a signal.
+        await stream.close();
+        await stopping.close();
+        const left = await api
+          .db()
+          .query('SELECT 1 FROM chat_presence JOIN accounts ON accounts.id = account_id WHERE email = $1', [
+            person.email,
+          ]);
+        expect(left).toEqual([]);
+        expect(errors.mock.calls.flat().join(' ')).not.toContain('clean-up failed');
+      } finally {
+        errors.mockRestore();
+      }
+    },
+  );
 });

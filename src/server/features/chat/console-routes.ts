@@ -209,10 +209,13 @@ export function consoleChatRoutes(deps: ChatDeps) {
       operators: await operatorsOnline(db),
       register: (sink) => hub.addConsoleStream(streamId, sink),
       ...deps.streams,
-      onClose: async () => {
-        await removePresence(db, streamId);
-        await noticePresence(db);
-      },
+      // One transaction, begun as the stream ends: a database closing on shutdown lets it finish,
+      // where a second statement would find the pool ended.
+      onClose: () =>
+        db.transaction(async (tx) => {
+          await removePresence(tx, streamId);
+          await noticePresence(tx);
+        }),
     });
   });
 
