@@ -47,45 +47,70 @@ async function scrollToFooter(page: Page, screen: number) {
   }).toPass();
 }
 
-for (const [path, viewport] of [
-  ['/th/privacy-policy', { width: 412, height: 823 }],
-  ['/de/privacy-policy', { width: 1350, height: 940 }],
-  ['/fr/terms', { width: 412, height: 823 }],
-] as const) {
-  test(`${path} at ${viewport.width}px lays out its far sections as they come near, and nothing moves`, async ({
-    page,
-  }) => {
-    await page.setViewportSize(viewport);
-    await page.goto(path);
-    await waitForHydration(page);
-    const lastHeading = page.locator('.legal > section').last().locator('h2');
-    const drawn = () => lastHeading.evaluate((heading) => heading.checkVisibility({ contentVisibilityAuto: true }));
-    expect(await drawn()).toBe(false);
-    expect(await layoutShift(page)).toBe(0);
+const lastHeading = (page: Page) => page.locator('.legal > section').last().locator('h2');
+const laidOut = (page: Page) =>
+  lastHeading(page).evaluate((heading) => heading.checkVisibility({ contentVisibilityAuto: true }));
 
-    // Each section is laid out as it comes near, and the browser keeps what is in view where it was.
-    await scrollToFooter(page, viewport.height);
-    await expect.poll(drawn).toBe(true);
-    expect(await layoutShift(page)).toBe(0);
-
-    // A printout has every section.
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await expect.poll(drawn).toBe(false);
-    await page.emulateMedia({ media: 'print' });
-    expect(await drawn()).toBe(true);
+// As without JavaScript: the page as the server wrote it and the browser lays it out.
+test.describe('without the app', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.route('**/*.js', (route) => route.abort());
   });
-}
 
-test('a legal page whose fourth section starts in view on a desktop moves nothing as it gets its real height', async ({
+  for (const viewport of [
+    { width: 412, height: 823 },
+    { width: 1350, height: 940 },
+  ]) {
+    test(`the Thai privacy policy at ${viewport.width}px lays out its far sections as they come near, and nothing moves`, async ({
+      page,
+    }) => {
+      await page.setViewportSize(viewport);
+      await page.goto('/th/privacy-policy');
+      expect(await laidOut(page)).toBe(false);
+      expect(await layoutShift(page)).toBe(0);
+
+      // Each section is laid out as it comes near, and the browser keeps what is in view where it was.
+      await scrollToFooter(page, viewport.height);
+      await expect.poll(() => laidOut(page)).toBe(true);
+      expect(await layoutShift(page)).toBe(0);
+
+      // A printout has every section.
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await expect.poll(() => laidOut(page)).toBe(false);
+      await page.emulateMedia({ media: 'print' });
+      expect(await laidOut(page)).toBe(true);
+    });
+  }
+
+  test('other legal texts are laid out whole', async ({ page }) => {
+    await page.setViewportSize({ width: 412, height: 823 });
+    for (const path of ['/de/privacy-policy', '/th/terms']) {
+      await page.goto(path);
+      expect(await laidOut(page), path).toBe(true);
+    }
+  });
+});
+
+test('the Thai privacy policy lays out its far sections in idle moments, so a jump to the end moves nothing', async ({
   page,
 }) => {
-  await page.setViewportSize({ width: 1350, height: 940 });
-  await page.goto('/th/terms');
+  await page.setViewportSize({ width: 412, height: 823 });
+  await page.goto('/th/privacy-policy');
   await waitForHydration(page);
-  const fourth = await page.locator('.legal > section').nth(3).boundingBox();
-  expect(fourth?.y).toBeLessThan(940);
-  expect(await layoutShift(page)).toBe(0);
-  await scrollToFooter(page, 940);
+  await expect.poll(() => laidOut(page)).toBe(true);
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  // The End key or a scrollbar dragged to the bottom: the footer must stay where the jump put it.
+  const tops = await page.evaluate(async () => {
+    const footer = document.querySelector('footer') as HTMLElement;
+    window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' });
+    const seen: number[] = [];
+    for (let frame = 0; frame < 5; frame++) {
+      seen.push(Math.round(footer.getBoundingClientRect().bottom));
+      await new Promise(requestAnimationFrame);
+    }
+    return seen;
+  });
+  expect(tops).toEqual(tops.map(() => 823));
   expect(await layoutShift(page)).toBe(0);
 });
 

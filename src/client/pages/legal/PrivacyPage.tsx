@@ -41,7 +41,7 @@ export default function PrivacyPage() {
   const named = (service: Service) => ({ name: orUnset(service.name, 'provider'), country: country(service.country) });
 
   return (
-    <LegalArticle title={t('title')} lead={t('lead')}>
+    <LegalArticle title={t('title')} lead={t('lead')} long>
       <LegalSection id="controller" title={t('sections.controller.title')}>
         <p>{t('sections.controller.text')}</p>
         <OperatorContact operator={operator} />
