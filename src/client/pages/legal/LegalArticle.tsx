@@ -40,10 +40,9 @@ export function LegalArticle(props: {
 function useFarSectionsLaidOut(article: RefObject<HTMLElement | null>, long: boolean) {
   useEffect(() => {
     if (!long) return;
-    const sections = [...(article.current?.children ?? [])].filter(
-      (child): child is HTMLElement =>
-        child instanceof HTMLElement && getComputedStyle(child).contentVisibility === 'auto',
-    );
+    // Every section, whatever the language: the mark changes nothing where the rule does not
+    // apply, and the page may later switch to Thai in place.
+    const sections = [...(article.current?.querySelectorAll<HTMLElement>(':scope > section') ?? [])];
     let cancel = () => {};
     const whenIdle = (callback: () => void) => {
       if ('requestIdleCallback' in window) {
