@@ -7,6 +7,7 @@ const run = (overrides: Partial<RunResult> = {}): RunResult => ({
   lcp: 700,
   tbt: 10,
   cls: 0,
+  shifted: [],
   jsBytes: 100_000,
   htmlBytes: 9_000,
   scriptsBeforeFcp: 0,

@@ -13,6 +13,8 @@ export interface RunResult {
   lcp: number;
   tbt: number;
   cls: number;
+  /** The elements that moved, with each shift's score, when CLS is above 0 (what to look at first). */
+  shifted: string[];
   /** Script transferred, in bytes. */
   jsBytes: number;
   /** The page's HTML transferred, headers included, in bytes. */
@@ -215,7 +217,7 @@ export function pageTable(pages: readonly PageSummary[]): string[] {
       `   ${pair(page.fcp, time)}`,
       `   ${pair(page.lcp, time)}`,
       `    ${pair(page.tbt, block)}`,
-      pad(page.cls.worst.toFixed(2), 7),
+      pad(page.cls.worst.toFixed(3), 7),
       pad((page.jsBytes / 1024).toFixed(1), 7),
       pad((page.htmlBytes / 1024).toFixed(1), 8),
       pad(`${page.scriptsBeforeLcp} ${page.textsBeforeFcp}`, 7),

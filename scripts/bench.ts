@@ -157,6 +157,11 @@ async function grantConsent(port: number) {
   socket.close();
 }
 
+interface LayoutShiftItem {
+  node?: { selector?: string; nodeLabel?: string };
+  score: number;
+}
+
 interface NetworkItem {
   url: string;
   resourceType?: string;
@@ -182,6 +187,8 @@ async function lighthouseRun(url: string, port: number): Promise<RunResult> {
   const observed = ((audits.metrics?.details as unknown as { items?: Record<string, number>[] } | undefined)?.items ??
     [])[0];
   const requests = network?.items ?? [];
+  const shifts =
+    (audits['layout-shifts']?.details as unknown as { items?: LayoutShiftItem[] } | undefined)?.items ?? [];
   // Observed (unthrottled) times on the trace's clock, in microseconds: a request that starts
   // before a paint the browser reported is one the simulation counts as needed for that paint.
   const startTs = (item: NetworkItem) => (network?.debugData?.networkStartTimeTs ?? 0) + item.networkRequestTime * 1000;
@@ -198,6 +205,9 @@ async function lighthouseRun(url: string, port: number): Promise<RunResult> {
     lcp: metric('largest-contentful-paint'),
     tbt: metric('total-blocking-time'),
     cls: metric('cumulative-layout-shift'),
+    shifted: shifts.map(
+      (item) => `${item.node?.selector ?? item.node?.nodeLabel ?? 'unknown'} ${item.score.toFixed(3)}`,
+    ),
     jsBytes: scripts.reduce((sum, r) => sum + r.transferSize, 0),
     htmlBytes: requests.find((r) => r.resourceType === 'Document')?.transferSize ?? Number.NaN,
     scriptsBeforeFcp: before(scripts, observed?.observedFirstContentfulPaintTs),
@@ -244,6 +254,7 @@ async function benchLighthouse() {
       `[${String(done).padStart(String(total).length)}/${total}] ${page} run ${run}/${RUNS}: ` +
         `FCP ${(result.fcp / 1000).toFixed(2)} s, LCP ${(result.lcp / 1000).toFixed(2)} s, ` +
         `TBT ${Math.round(result.tbt)} ms, perf ${result.scores.performance}` +
+        (result.cls > 0 ? `, CLS ${result.cls.toFixed(3)} (moved: ${result.shifted.join(', ')})` : '') +
         (steal === null ? ' ' : `, host steal ${(steal * 100).toFixed(1)}% `) +
         `(${duration(elapsed)} so far${left})\n`,
     );
