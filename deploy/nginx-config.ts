@@ -13,7 +13,7 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { allPagePaths } from '#common/routes.ts';
+import { allPagePaths, needsSession, pagePath, servedPage } from '#common/routes.ts';
 import { type InlineHashes, securityHeaders } from '#server/http/security-headers.ts';
 
 /** Where Debian's libnginx-mod-http-brotli-static puts the module. */
@@ -116,6 +116,9 @@ export async function nginxSiteConfig(options: NginxConfigOptions): Promise<stri
       Object.entries(securityHeaders(inline)).map(([name, value]) => `add_header ${name} ${quoted(value)} always;`),
     );
   const brotli = brotliEnabled(options.brotli);
+  const sessionPages = allPagePaths()
+    .filter(({ page }) => needsSession(page))
+    .map((entry) => ({ ...entry, file: `${entry.path}/index.html` }));
 
   const values: Record<string, string> = {
     upstream_servers: indent(
@@ -126,6 +129,21 @@ export async function nginxSiteConfig(options: NginxConfigOptions): Promise<stri
     site_files: indent(
       4,
       (await siteFiles(clientDir)).map(([urlPath, file]) => `${exactPath(urlPath)} ${quoted(file)};`),
+    ),
+    signed_out_files: indent(
+      4,
+      sessionPages.map(
+        ({ language, page, file }) =>
+          `${quoted(`signed-out:${file}`)} ${quoted(`${pagePath(language, servedPage(page, false))}/index.html`)};`,
+      ),
+    ),
+    signed_out_robots: indent(
+      4,
+      sessionPages.map(({ file }) => `${quoted(`signed-out:${file}`)} "noindex";`),
+    ),
+    session_pages: indent(
+      4,
+      sessionPages.map(({ file }) => `${quoted(file)} "Cookie";`),
     ),
     listen: indent(
       4,

@@ -23,6 +23,11 @@ interface PageEntry {
    * round trip of a new connection (decision 085).
    */
   textsAfterPaint?: true;
+  /**
+   * `true`: only a signed-in visitor has anything to see here. A request that carries no sign of a
+   * session (the signed-in cookie) is answered with the sign-in page at this address (decision 092).
+   */
+  signedIn?: true;
 }
 
 /**
@@ -52,7 +57,15 @@ export const PAGES = {
     alsoNs: ['errors'],
     index: false,
   },
-  account: { path: 'account', ns: 'login', meta: 'account.meta', layout: true, alsoNs: ['errors'], index: false },
+  account: {
+    path: 'account',
+    ns: 'login',
+    meta: 'account.meta',
+    layout: true,
+    alsoNs: ['errors'],
+    index: false,
+    signedIn: true,
+  },
 } as const satisfies Record<string, PageEntry>;
 
 export type PageId = keyof typeof PAGES;
@@ -74,6 +87,13 @@ export function bootNamespaces(page: PageId): Namespace[] {
 
 /** The key prefix of a page's title and description in its namespace. */
 export const pageMetaKey = (page: PageId): string => (PAGES[page] as PageEntry).meta ?? 'meta';
+
+/** The page a request for `page` is answered with: sign-in when the page needs a session and the request shows none. */
+export function servedPage(page: PageId, signedIn: boolean): PageId {
+  return needsSession(page) && !signedIn ? 'login' : page;
+}
+
+export const needsSession = (page: PageId): boolean => (PAGES[page] as PageEntry).signedIn === true;
 
 /** Longest path and query string worth reading; anything longer goes to the home page. */
 const MAX_PATH_LENGTH = 1024;

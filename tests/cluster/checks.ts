@@ -154,6 +154,10 @@ export async function nginxAnswersLikeNode(cluster: Cluster, report: Report) {
     { target: '/en/about', encoding: 'gzip' },
     { target: `/assets/${script}`, encoding: 'gzip' },
     { target: '/en/contact' },
+    // The account is the sign-in page without the signed-in cookie, and varies with it.
+    { target: '/en/account', encoding: both },
+    { target: '/en/account', encoding: both, cookie: 'lang=en; signed_in=1' },
+    { target: '/th/account', cookie: 'signed_in=0' },
     { target: '/en/about?utm_source=x', encoding: both },
     { target: '/en/about', method: 'HEAD', encoding: both },
     // What nginx leaves to the Node server: the root, redirects, refusals.

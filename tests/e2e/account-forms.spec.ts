@@ -246,10 +246,3 @@ test('a server out of reach, or answering 500, is said so in words', async ({ pa
   await expect(list).toContainText('Our server ran into a problem. Please try again in a moment.');
   await expect(list).not.toContainText('SERVER_ERROR');
 });
-
-test('the account page sends a visitor who is not signed in to sign in, saying why', async ({ page }) => {
-  await page.goto('/de/account');
-  await expect(page).toHaveURL(/\/de\/login$/);
-  await expect(page.locator('.toasts__list')).toContainText('Bitte melden Sie sich an, um fortzufahren.');
-  await expectAccessible(page);
-});

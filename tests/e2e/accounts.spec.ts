@@ -1,4 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
+import { AUTH_API } from '#common/account-api.ts';
+import { storageEntry } from '#common/storage.ts';
 import {
   allowVisitor,
   codeIn,
@@ -145,6 +147,60 @@ test('the link in the mail fills in the code', async ({ page, context, baseURL }
   await expect(page).toHaveURL(/\/de\/validation$/);
   await page.getByRole('button', { name: 'Bestätigen' }).click();
   await expect(page).toHaveURL(/\/de\/account$/);
+});
+
+test('a visitor without a session who asks for the account gets sign-in in one answer, told why, then the account', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  const site = baseURL ?? '';
+  const problems = watchConsole(page);
+  await allowVisitor(context, site);
+  const person = newPerson('Élodie Marchand');
+  await registerThroughApi(page.request, site, person);
+  const signedOut = await page.request.post(`${site}${AUTH_API.logout}`, { data: {}, headers: { Origin: site } });
+  expect(signedOut.ok()).toBe(true);
+
+  // The answer to /fr/account is the sign-in page itself: no redirect, no page of the account first.
+  const documents: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'document') documents.push(new URL(request.url()).pathname);
+  });
+  const answer = await page.goto('/fr/account?ref=mail#top');
+  expect(answer?.status()).toBe(200);
+  expect(answer?.headers().vary).toContain('Cookie');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Connexion');
+  await expect(page).toHaveURL(`${site}/fr/login?ref=mail#top`);
+  await waitForHydration(page);
+  await expect(toasts(page)).toContainText('Veuillez vous connecter pour continuer.');
+  await expectAccessible(page);
+
+  await field(page, 'Adresse e-mail').fill(person.email);
+  await field(page, 'Mot de passe').fill(person.password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page).toHaveURL(`${site}/fr/account`);
+  await expect(page.locator('dl')).toContainText(person.email);
+
+  // Signed in, the same address is the account, straight from the server.
+  await page.reload();
+  await expect(page.locator('dl')).toContainText(person.email);
+  await expect(page).toHaveURL(`${site}/fr/account`);
+  expect(documents).toEqual(['/fr/account', '/fr/account']);
+  expect(unexpected(problems)).toEqual([]);
+});
+
+test('a signed-in cookie left without a session gets the account page, which sends the visitor to sign in', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await context.addCookies([{ name: storageEntry('signedIn').name, value: '1', url: baseURL ?? '' }]);
+  const answer = await page.goto('/de/account');
+  expect(await answer?.text()).toContain('<h1>Ihr Konto</h1>');
+  await expect(page).toHaveURL(/\/de\/login$/);
+  await expect(toasts(page)).toContainText('Bitte melden Sie sich an, um fortzufahren.');
+  await expectAccessible(page);
 });
 
 test('an expired session sends the visitor to sign in, saying so', async ({ page, context }) => {

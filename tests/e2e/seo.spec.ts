@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { isIndexed, sitemapPaths } from '#common/head.ts';
 import { LANGUAGES } from '#common/languages.ts';
-import { allPagePaths, pagePath } from '#common/routes.ts';
+import { allPagePaths, needsSession, pagePath } from '#common/routes.ts';
+import { storageEntry } from '#common/storage.ts';
 import { waitForHydration } from './helpers.ts';
 
 const SITE_URL = 'http://localhost:3000';
@@ -24,9 +25,18 @@ test('the sitemap lists every indexed page with its alternates, and no other', a
 
 test('a page left out of the sitemap carries noindex, and every other page none', async ({ request }) => {
   for (const { path, page } of allPagePaths()) {
-    const html = await (await request.get(path)).text();
+    // A page that needs a session is itself only with the signed-in cookie (decision 092).
+    const headers = needsSession(page) ? { Cookie: `${storageEntry('signedIn').name}=1` } : undefined;
+    const html = await (await request.get(path, { headers })).text();
     expect(html.includes('<meta name="robots" content="noindex">'), path).toBe(!isIndexed(page));
   }
+});
+
+test('the sign-in page that stands in for a page needing a session is not indexed there', async ({ request }) => {
+  const answer = await request.get(pagePath('nl', 'account'));
+  expect(await answer.text()).not.toContain('<meta name="robots"');
+  expect(answer.headers()['x-robots-tag']).toBe('noindex');
+  expect((await request.get(pagePath('nl', 'login'))).headers()['x-robots-tag']).toBeUndefined();
 });
 
 test('noindex follows the page when the visitor moves between pages in the browser', async ({ page }) => {

@@ -50,14 +50,27 @@ export function startApp(w: Window, bootId: string, perTask: number): void {
 }
 
 /**
- * Counts the page view of a visitor who consented to analytics as the page starts (countPageView:
+ * Puts the page's own address in the address bar when the server answered another address with it
+ * (sign-in, for a visitor without a session who asked for their account: decision 092), before the
+ * page view is counted and the app reads the address. The history entry keeps the address asked
+ * for, so that the page can say why it is there. Part of the loader's inline script as source text.
+ */
+export function showOwnAddress(w: Window, bootId: string): void {
+  const own = w.document.getElementById(bootId)?.dataset.path;
+  if (!own || own === w.location.pathname) return;
+  const { pathname, search, hash } = w.location;
+  w.history.replaceState({ state: { askedFor: pathname } }, '', own + search + hash);
+}
+
+/**
+ * Shows the page's own address (showOwnAddress). Counts the page view of a visitor who consented to analytics as the page starts (countPageView:
  * a visit left before the paint still goes as a beacon; the app takes it over from
  * `window.__pageView`). Once the browser has reported the page's first paint (whenPainted), sends
  * it under a known identifier and loads the app. The HTML is complete and usable without the app,
  * so its code never competes with the first paint. The same for every page (its hash goes into the
  * CSP).
  */
-export const APP_LOADER_SCRIPT = `try{window.__pageView=(${countPageView})(window,${JSON.stringify(BEACON_NAMES)})}catch(e){}(${whenPainted})(window,function(){try{window.__pageView&&window.__pageView.sendKnown()}catch(e){}(${startApp})(window,${JSON.stringify(BOOT_ELEMENT_ID)},${PRELOADS_PER_TASK})})`;
+export const APP_LOADER_SCRIPT = `try{(${showOwnAddress})(window,${JSON.stringify(BOOT_ELEMENT_ID)})}catch(e){}try{window.__pageView=(${countPageView})(window,${JSON.stringify(BEACON_NAMES)})}catch(e){}(${whenPainted})(window,function(){try{window.__pageView&&window.__pageView.sendKnown()}catch(e){}(${startApp})(window,${JSON.stringify(BOOT_ELEMENT_ID)},${PRELOADS_PER_TASK})})`;
 
 /** The script that defines the site configuration global; its hash goes into the CSP. */
 export function siteConfigScript(site: SiteConfig): string {
@@ -66,6 +79,8 @@ export function siteConfigScript(site: SiteConfig): string {
 
 /** A whole prerendered page. Styles are inlined and the app loads after the first paint. */
 export function documentHtml(options: {
+  /** The page's own address, which the loader puts in the address bar when it differs. */
+  path: string;
   head: PageHead;
   appHtml: string;
   assets: PageAssets;
@@ -96,7 +111,7 @@ ${FAVICON_LINK}
 </head>
 <body>
 <div id="root">${options.appHtml}</div>
-<script type="application/json" id="${BOOT_ELEMENT_ID}" data-modules="${modules}">${serializeBootData(options.boot)}</script>
+<script type="application/json" id="${BOOT_ELEMENT_ID}" data-modules="${modules}" data-path="${escapeHtml(options.path)}">${serializeBootData(options.boot)}</script>
 <script>${APP_LOADER_SCRIPT}</script>
 </body>
 </html>

@@ -24,7 +24,7 @@ describe('renderDocument', () => {
     expect(html).toContain(`<h1>${thaiAbout.title}</h1>`);
     expect(html).toContain(`<link rel="canonical" href="${site.siteUrl}/th/about">`);
     expect(html).toContain(`<link rel="alternate" hreflang="x-default" href="${site.siteUrl}/en/about">`);
-    expect(html).toContain('data-modules="/assets/entry.js /assets/chunk.js"');
+    expect(html).toContain('data-modules="/assets/entry.js /assets/chunk.js" data-path="/th/about"');
     expect(html).not.toContain('<script type="module"');
     const boot = JSON.parse(
       html.match(/<script type="application\/json" id="boot-data"[^>]*>(.*?)<\/script>/s)?.[1] ?? '{}',

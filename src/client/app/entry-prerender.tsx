@@ -59,6 +59,7 @@ export async function renderDocument(options: {
     [language]: Object.fromEntries(namespaces.map((ns) => [ns, options.resources[language]?.[ns] ?? {}])),
   };
   return documentHtml({
+    path: options.path,
     head: pageHead(i18n, page, language, site.siteUrl, { pathname: options.path }),
     appHtml,
     assets: options.assets,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BOOT_ELEMENT_ID } from './boot-data.ts';
-import { APP_LOADER_SCRIPT } from './document.ts';
+import { APP_LOADER_SCRIPT, showOwnAddress } from './document.ts';
 import { type PaintWindow, whenPainted } from './first-paint.ts';
 
 /**
@@ -188,5 +188,29 @@ describe('the app loader script', () => {
     b.paint('first-contentful-paint');
     settle(b);
     expect(added).toEqual([{ tag: 'script', type: 'module', src: '/assets/entry.js' }]);
+  });
+});
+
+describe("the page's own address", () => {
+  const page = (own: string | undefined, location: { pathname: string; search: string; hash: string }) => {
+    const replaced: unknown[][] = [];
+    const w = {
+      document: { getElementById: (id: string) => (id === BOOT_ELEMENT_ID ? { dataset: { path: own } } : null) },
+      location,
+      history: { replaceState: (...args: unknown[]) => replaced.push(args) },
+    } as unknown as Window;
+    showOwnAddress(w, BOOT_ELEMENT_ID);
+    return replaced;
+  };
+
+  it('replaces an address the page was answered for, keeping the query and fragment and what was asked', () => {
+    expect(page('/fr/login', { pathname: '/fr/account', search: '?a=1', hash: '#x' })).toEqual([
+      [{ state: { askedFor: '/fr/account' } }, '', '/fr/login?a=1#x'],
+    ]);
+  });
+
+  it("leaves the address alone when it is the page's own, or the page names none", () => {
+    expect(page('/fr/login', { pathname: '/fr/login', search: '', hash: '' })).toEqual([]);
+    expect(page(undefined, { pathname: '/fr/account', search: '', hash: '' })).toEqual([]);
   });
 });

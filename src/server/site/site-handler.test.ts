@@ -1,6 +1,6 @@
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allPagePaths } from '#common/routes.ts';
+import { allPagePaths, needsSession } from '#common/routes.ts';
 import { createApp } from '#server/app.ts';
 import { securityHeaders } from '#server/http/security-headers.ts';
 import { openDatabase } from '#server/platform/db/database.ts';
@@ -52,8 +52,9 @@ afterAll(() => server.close());
 const get = (path: string, init: RequestInit = {}) => fetch(server.url + path, { redirect: 'manual', ...init });
 
 describe('pages', () => {
-  it.each(allPagePaths())('serves $path', async ({ path }) => {
-    const response = await get(path);
+  it.each(allPagePaths())('serves $path', async ({ path, page }) => {
+    // A page that needs a session is served as itself to a request that shows one.
+    const response = await get(path, needsSession(page) ? { headers: { Cookie: 'signed_in=1' } } : {});
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(response.headers.get('cache-control')).toBe('no-cache');
@@ -77,6 +78,45 @@ describe('pages', () => {
       const response = await get('/', { headers: { Cookie: cookie } });
       expect(response.status).toBe(200);
     }
+  });
+});
+
+describe('a page that needs a session', () => {
+  it.each(['', 'signed_in=', 'signed_in=0', 'lang=fr; theme=dark'])(
+    'answers the account with the sign-in page when the cookies are "%s"',
+    async (cookie) => {
+      const response = await get('/fr/account', cookie ? { headers: { Cookie: cookie } } : {});
+      expect(response.status).toBe(200);
+      expect(await response.text()).toBe('<html>/fr/login</html>');
+      expect(response.headers.get('vary')).toBe('Accept-Encoding, Cookie');
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+      // Sign-in is indexed at its own address only.
+      expect(response.headers.get('x-robots-tag')).toBe('noindex');
+    },
+  );
+
+  it('answers the account itself when the signed-in cookie comes, among others', async () => {
+    const response = await get('/th/account', { headers: { Cookie: 'lang=th; signed_in=1; x=y' } });
+    expect(await response.text()).toBe('<html>/th/account</html>');
+    expect(response.headers.get('vary')).toBe('Accept-Encoding, Cookie');
+    expect(response.headers.get('x-robots-tag')).toBeNull();
+  });
+
+  it("revalidates by the file sent: the sign-in page's tag fits only while signed out", async () => {
+    const signedOut = await get('/en/account');
+    const etag = signedOut.headers.get('etag') ?? '';
+    expect(etag).toBe('"/en/login/index.html"');
+    expect((await get('/en/account', { headers: { 'If-None-Match': etag } })).status).toBe(304);
+    const signedIn = await get('/en/account', { headers: { 'If-None-Match': etag, Cookie: 'signed_in=1' } });
+    expect(signedIn.status).toBe(200);
+    expect(await signedIn.text()).toBe('<html>/en/account</html>');
+  });
+
+  it('leaves the other pages alone', async () => {
+    const response = await get('/en/login');
+    expect(await response.text()).toBe('<html>/en/login</html>');
+    expect(response.headers.get('vary')).toBe('Accept-Encoding');
+    expect(response.headers.get('x-robots-tag')).toBeNull();
   });
 });
 

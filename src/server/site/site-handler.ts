@@ -1,19 +1,20 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { parse as parseCookies } from 'hono/utils/cookie';
-import { isLanguage } from '#common/languages.ts';
-import { pagePath, resolvePath } from '#common/routes.ts';
+import { isLanguage, type Language } from '#common/languages.ts';
+import { needsSession, type PageId, pagePath, resolvePath, servedPage } from '#common/routes.ts';
 import { storageEntry } from '#common/storage.ts';
 import { OPENER_ISOLATION } from '#server/http/security-headers.ts';
 import { pickEncoding, type StaticFile } from './build-files.ts';
 
 const LANGUAGE_COOKIE = storageEntry('languageCookie').name;
+const SIGNED_IN_COOKIE = storageEntry('signedIn').name;
 /** The operator console's page (see scripts/prerender.ts). */
 const CONSOLE_PAGE = '/console/index.html';
 
 /** A file's answer, with every header worked out once at start rather than on each request. */
 interface PreparedFile {
   file: StaticFile;
-  headers: Record<string, string>;
+  headers: OutgoingHttpHeaders;
 }
 
 /**
@@ -62,6 +63,19 @@ export function createSiteHandler(files: Map<string, StaticFile>, security: Reco
     res.end(req.method === 'HEAD' ? undefined : body);
   };
 
+  // A page only a signed-in visitor can use is the sign-in page for a request without the signed-in
+  // cookie, at the address asked for: one round trip, and the loader then shows the sign-in address
+  // (decision 092). Its answer varies with the cookie as well as the encoding.
+  const sendPage = (req: IncomingMessage, res: ServerResponse, language: Language, page: PageId) => {
+    const fileOf = (id: PageId) => prepared.get(`${pagePath(language, id)}/index.html`);
+    if (!needsSession(page)) return send(req, res, fileOf(page));
+    const signedIn = parseCookies(req.headers.cookie ?? '', SIGNED_IN_COOKIE)[SIGNED_IN_COOKIE] === '1';
+    const entry = fileOf(servedPage(page, signedIn));
+    // The sign-in page is indexed at its own address, never at this one.
+    const headers = { Vary: ['Accept-Encoding', 'Cookie'], ...(signedIn ? {} : { 'X-Robots-Tag': 'noindex' }) };
+    send(req, res, entry && { ...entry, headers: { ...entry.headers, ...headers } });
+  };
+
   const redirect = (res: ServerResponse, location: string) => {
     res.writeHead(302, { ...redirectHeaders, Location: location }).end();
   };
@@ -74,9 +88,7 @@ export function createSiteHandler(files: Map<string, StaticFile>, security: Reco
 
     const resolution = resolvePath(pathname, search);
     if (resolution.kind === 'redirect') return redirect(res, resolution.location);
-    if (resolution.kind === 'page') {
-      return send(req, res, prepared.get(`${pagePath(resolution.language, resolution.page)}/index.html`));
-    }
+    if (resolution.kind === 'page') return sendPage(req, res, resolution.language, resolution.page);
     // The root: a language cookie decides at once; otherwise the root page asks the browser.
     const remembered = parseCookies(req.headers.cookie ?? '', LANGUAGE_COOKIE)[LANGUAGE_COOKIE];
     if (isLanguage(remembered)) return redirect(res, pagePath(remembered, 'home') + search);

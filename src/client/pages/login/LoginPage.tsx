@@ -13,6 +13,7 @@ import { TextField } from '#client/features/forms/TextField.tsx';
 import { useForm } from '#client/features/forms/use-form.ts';
 import { navigate, useAddress, useLanguage } from '#client/lib/address.tsx';
 import { callApi } from '#client/lib/api-client.ts';
+import { useErrorToast } from '#client/lib/toast/use-error-toast.ts';
 import { useToast } from '#client/lib/toast/use-toast.ts';
 import { AUTH_API, type LoginAnswer } from '#common/account-api.ts';
 import { pagePath } from '#common/routes.ts';
@@ -24,12 +25,18 @@ const rules = () =>
 export default function LoginPage() {
   const { t } = useTranslation('login');
   const lang = useLanguage();
-  const { search } = useAddress();
+  const { search, state } = useAddress();
   const toast = useToast();
+  const errorToast = useErrorToast();
   const form = useForm('login', { email: '', password: '' }, rules, {
     codeFields: { INVALID_CREDENTIALS: 'password' },
     visitor: true,
   });
+
+  // Answered in place of a page that needs a session (decision 092): say why sign-in is here.
+  useEffect(() => {
+    if ((state as { askedFor?: unknown } | null)?.askedFor) void errorToast('UNAUTHORIZED');
+  }, []);
 
   // An address passed on by another page (an error's "Sign in" link) is filled in.
   const passed = useMailLink();
