@@ -13,7 +13,7 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { allPagePaths, needsSession, pagePath, servedPage } from '#common/routes.ts';
+import { allPagePaths, needsSession, pagePath, signedOutPage } from '#common/routes.ts';
 import { type InlineHashes, securityHeaders } from '#server/http/security-headers.ts';
 
 /** Where Debian's libnginx-mod-http-brotli-static puts the module. */
@@ -134,7 +134,7 @@ export async function nginxSiteConfig(options: NginxConfigOptions): Promise<stri
       4,
       sessionPages.map(
         ({ language, page, file }) =>
-          `${quoted(`signed-out:${file}`)} ${quoted(`${pagePath(language, servedPage(page, false))}/index.html`)};`,
+          `${quoted(`signed-out:${file}`)} ${quoted(`${pagePath(language, signedOutPage(page))}/index.html`)};`,
       ),
     ),
     signed_out_robots: indent(

@@ -119,5 +119,11 @@ describe('npm run dev', () => {
 
     const missing = await fetch(`${base}/locales/en/nothing.json`);
     expect(missing.status).toBe(404);
+
+    // The account is sign-in without the signed-in cookie, as in production (decision 092).
+    const signedOut = await (await fetch(`${base}/de/account`)).text();
+    expect(signedOut).toContain('data-path="/de/login"');
+    const signedIn = await (await fetch(`${base}/de/account`, { headers: { Cookie: 'signed_in=1' } })).text();
+    expect(signedIn).toContain('data-path="/de/account"');
   }, 30_000);
 });

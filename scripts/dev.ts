@@ -7,11 +7,12 @@ import { parse as parseCookies } from 'hono/utils/cookie';
 import { createServer as createViteServer, type ViteDevServer } from 'vite';
 import type { renderDocument } from '#client/app/entry-prerender.tsx';
 import { isLanguage, type Language } from '#common/languages.ts';
-import { type PageId, pagePath, resolvePath, servedPage } from '#common/routes.ts';
+import { type PageId, pagePath, resolvePath } from '#common/routes.ts';
 import { storageEntry } from '#common/storage.ts';
 import { securityHeaders } from '#server/http/security-headers.ts';
 import { type Env, readEnv } from '#server/platform/env.ts';
 import { ROOT, readSiteConfig, readTexts } from '#server/platform/site-config.ts';
+import { servedPageFor } from '#server/site/site-handler.ts';
 import { startApi } from '#server/start.ts';
 import { rootPage } from './root-page.ts';
 
@@ -19,7 +20,6 @@ const ENTRY_CLIENT = '/src/client/app/entry-client.tsx';
 const ENTRY_PRERENDER = '/src/client/app/entry-prerender.tsx';
 const STYLESHEET = '/src/client/app/styles.css';
 const LANGUAGE_COOKIE = storageEntry('languageCookie').name;
-const SIGNED_IN_COOKIE = storageEntry('signedIn').name;
 /** What only Vite serves: a request for these that it did not answer is for nothing there. */
 const NOT_PAGES = ['/assets/', '/locales/', '/src/', '/node_modules/', '/@'];
 
@@ -86,9 +86,7 @@ function pageHandler(vite: ViteDevServer, security: Record<string, string>) {
     const resolution = resolvePath(pathname, search);
     if (resolution.kind === 'redirect') return redirect(res, resolution.location);
     if (resolution.kind === 'page') {
-      // Sign-in for a page that needs a session the request shows no sign of, as in production.
-      const signedIn = parseCookies(req.headers.cookie ?? '', SIGNED_IN_COOKIE)[SIGNED_IN_COOKIE] === '1';
-      const page = servedPage(resolution.page, signedIn);
+      const page = servedPageFor(resolution.page, req.headers.cookie);
       const html = await renderPage(vite, url, pagePath(resolution.language, page), resolution.language, page);
       return send(req, res, 200, 'text/html; charset=utf-8', html);
     }

@@ -88,12 +88,10 @@ export function bootNamespaces(page: PageId): Namespace[] {
 /** The key prefix of a page's title and description in its namespace. */
 export const pageMetaKey = (page: PageId): string => (PAGES[page] as PageEntry).meta ?? 'meta';
 
-/** The page a request for `page` is answered with: sign-in when the page needs a session and the request shows none. */
-export function servedPage(page: PageId, signedIn: boolean): PageId {
-  return needsSession(page) && !signedIn ? 'login' : page;
-}
-
 export const needsSession = (page: PageId): boolean => (PAGES[page] as PageEntry).signedIn === true;
+
+/** The page that answers a request for `page` without a sign of a session: sign-in, where one is needed. */
+export const signedOutPage = (page: PageId): PageId => (needsSession(page) ? 'login' : page);
 
 /** Longest path and query string worth reading; anything longer goes to the home page. */
 const MAX_PATH_LENGTH = 1024;

@@ -63,9 +63,9 @@ export function showOwnAddress(w: Window, bootId: string): void {
 }
 
 /**
- * Shows the page's own address (showOwnAddress). Counts the page view of a visitor who consented to analytics as the page starts (countPageView:
- * a visit left before the paint still goes as a beacon; the app takes it over from
- * `window.__pageView`). Once the browser has reported the page's first paint (whenPainted), sends
+ * Shows the page's own address (showOwnAddress). Counts the page view of a visitor who consented to
+ * analytics as the page starts (countPageView: a visit left before the paint still goes as a beacon;
+ * the app takes it over from `window.__pageView`). Once the browser has reported the page's first paint (whenPainted), sends
  * it under a known identifier and loads the app. The HTML is complete and usable without the app,
  * so its code never competes with the first paint. The same for every page (its hash goes into the
  * CSP).

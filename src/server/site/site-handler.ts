@@ -1,7 +1,7 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { parse as parseCookies } from 'hono/utils/cookie';
 import { isLanguage, type Language } from '#common/languages.ts';
-import { needsSession, type PageId, pagePath, resolvePath, servedPage } from '#common/routes.ts';
+import { needsSession, type PageId, pagePath, resolvePath, signedOutPage } from '#common/routes.ts';
 import { storageEntry } from '#common/storage.ts';
 import { OPENER_ISOLATION } from '#server/http/security-headers.ts';
 import { pickEncoding, type StaticFile } from './build-files.ts';
@@ -10,6 +10,16 @@ const LANGUAGE_COOKIE = storageEntry('languageCookie').name;
 const SIGNED_IN_COOKIE = storageEntry('signedIn').name;
 /** The operator console's page (see scripts/prerender.ts). */
 const CONSOLE_PAGE = '/console/index.html';
+
+/**
+ * The page a request for `page` is answered with, by its cookies: a page only a signed-in visitor
+ * can use is the sign-in page, at the address asked for, when the signed-in cookie is not there.
+ * One round trip, and the loader then shows the sign-in address (decision 092).
+ */
+export function servedPageFor(page: PageId, cookieHeader: string | undefined): PageId {
+  const signedIn = parseCookies(cookieHeader ?? '', SIGNED_IN_COOKIE)[SIGNED_IN_COOKIE] === '1';
+  return signedIn ? page : signedOutPage(page);
+}
 
 /** A file's answer, with every header worked out once at start rather than on each request. */
 interface PreparedFile {
@@ -63,17 +73,14 @@ export function createSiteHandler(files: Map<string, StaticFile>, security: Reco
     res.end(req.method === 'HEAD' ? undefined : body);
   };
 
-  // A page only a signed-in visitor can use is the sign-in page for a request without the signed-in
-  // cookie, at the address asked for: one round trip, and the loader then shows the sign-in address
-  // (decision 092). Its answer varies with the cookie as well as the encoding.
+  // A page only a signed-in visitor can use is answered by its cookies, so it varies with them as
+  // well as with the encoding; sign-in standing in for it is indexed at its own address only.
   const sendPage = (req: IncomingMessage, res: ServerResponse, language: Language, page: PageId) => {
-    const fileOf = (id: PageId) => prepared.get(`${pagePath(language, id)}/index.html`);
-    if (!needsSession(page)) return send(req, res, fileOf(page));
-    const signedIn = parseCookies(req.headers.cookie ?? '', SIGNED_IN_COOKIE)[SIGNED_IN_COOKIE] === '1';
-    const entry = fileOf(servedPage(page, signedIn));
-    // The sign-in page is indexed at its own address, never at this one.
-    const headers = { Vary: ['Accept-Encoding', 'Cookie'], ...(signedIn ? {} : { 'X-Robots-Tag': 'noindex' }) };
-    send(req, res, entry && { ...entry, headers: { ...entry.headers, ...headers } });
+    const served = servedPageFor(page, req.headers.cookie);
+    const entry = prepared.get(`${pagePath(language, served)}/index.html`);
+    if (!entry || !needsSession(page)) return send(req, res, entry);
+    const headers = { Vary: ['Accept-Encoding', 'Cookie'], ...(served !== page ? { 'X-Robots-Tag': 'noindex' } : {}) };
+    send(req, res, { ...entry, headers: { ...entry.headers, ...headers } });
   };
 
   const redirect = (res: ServerResponse, location: string) => {
