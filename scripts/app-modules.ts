@@ -4,7 +4,12 @@
 /** The client build's manifest (`dist/client/.vite/manifest.json`), as Vite writes it. */
 export type Manifest = Record<string, { file: string; css?: string[]; imports?: string[]; dynamicImports?: string[] }>;
 
+import { PAGES, type PageId } from '#common/routes.ts';
+
 export const ENTRY = 'src/client/app/entry-client.tsx';
+
+/** A page's module as the manifest names it, from the page table. */
+export const pageModuleKey = (page: PageId) => `src/client/pages/${PAGES[page].module}.tsx`;
 
 /** What the entry imports on demand as it starts (see entry-client.tsx), so that every page preloads it. */
 export const START_IMPORTS = ['node_modules/react-dom/client.js'];

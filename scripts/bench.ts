@@ -26,7 +26,7 @@ import { isIndexed, sitemapPaths } from '#common/head.ts';
 import { isLanguage, LANGUAGES, type Language } from '#common/languages.ts';
 import { matchPage, PAGE_IDS, type PageId, pagePath } from '#common/routes.ts';
 import { ROOT } from '#server/platform/site-config.ts';
-import { type Manifest, startModules } from './app-modules.ts';
+import { type Manifest, pageModuleKey, startModules } from './app-modules.ts';
 import {
   BUDGETS,
   budgetLines,
@@ -119,13 +119,9 @@ async function startServer(dataDir: string) {
  */
 async function hydrationJs(): Promise<{ page: PageId; served: number; zlib: number }[]> {
   const manifest = JSON.parse(await readFile(path.join(ROOT, 'dist/client/.vite/manifest.json'), 'utf8')) as Manifest;
-  // The page table's modules, as the prerender step reads them (page-modules.ts needs Vite).
-  const { PAGE_SOURCES } = (await import(path.join(ROOT, 'dist/prerender/entry-prerender.js'))) as {
-    PAGE_SOURCES: Record<PageId, string>;
-  };
   const sizes: { page: PageId; served: number; zlib: number }[] = [];
   for (const page of PAGE_IDS) {
-    const seen = startModules(manifest, path.posix.join('src/client/app', PAGE_SOURCES[page]));
+    const seen = startModules(manifest, pageModuleKey(page));
     let served = 0;
     let zlib = 0;
     for (const key of seen) {

@@ -9,10 +9,10 @@ import { gzipAsync } from '@gfx/zopfli';
 import { FAVICON_LINK, headLinks, sitemapPaths } from '#common/head.ts';
 import { escapeHtml } from '#common/html.ts';
 import { missingLegalFacts } from '#common/legal-facts.ts';
-import { allPagePaths } from '#common/routes.ts';
+import { allPagePaths, CONSOLE_ROOT } from '#common/routes.ts';
 import { ROOT, readSiteConfig, readTexts } from '#server/platform/site-config.ts';
 import { listFiles } from '#server/site/list-files.ts';
-import { ENTRY, type Manifest, moduleClosure, startModules } from './app-modules.ts';
+import { ENTRY, type Manifest, moduleClosure, pageModuleKey, startModules } from './app-modules.ts';
 import { rootPage } from './root-page.ts';
 
 const CLIENT_DIR = path.join(ROOT, 'dist/client');
@@ -107,13 +107,12 @@ async function main() {
   const cssFiles = [...moduleClosure(manifest, ENTRY)].flatMap((key) => manifest[key]?.css ?? []);
   const css = (await Promise.all(cssFiles.map((file) => readFile(path.join(CLIENT_DIR, file), 'utf8')))).join('\n');
   if (!css) throw new Error('the build has no stylesheet for the entry module');
-  const { renderDocument, siteConfigScript, APP_LOADER_SCRIPT, PAGE_SOURCES } = await import(
+  const { renderDocument, siteConfigScript, APP_LOADER_SCRIPT } = await import(
     path.join(ROOT, 'dist/prerender/entry-prerender.js')
   );
 
   for (const { language, page, path: pagePathname } of allPagePaths()) {
-    const pageModule = path.posix.join('src/client/app', PAGE_SOURCES[page]);
-    const preloads = [...startModules(manifest, pageModule)]
+    const preloads = [...startModules(manifest, pageModuleKey(page))]
       .filter((key) => key !== ENTRY)
       .map((key) => `/${manifest[key]?.file}`);
     const html: string = await renderDocument({
@@ -129,7 +128,10 @@ async function main() {
 
   const root = await rootPage(css);
   await writeOut('index.html', root.html);
-  await writeOut('console/index.html', await consolePage(texts, site.brand.siteName, siteConfigScript(site)));
+  await writeOut(
+    `${CONSOLE_ROOT.slice(1)}/index.html`,
+    await consolePage(texts, site.brand.siteName, siteConfigScript(site)),
+  );
 
   const sitemap = `<?xml version="1.0" encoding="UTF-8"?>
 <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">

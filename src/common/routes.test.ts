@@ -4,7 +4,13 @@ import { LANGUAGES } from './languages.ts';
 import {
   allPagePaths,
   bootNamespaces,
+  CONSOLE_PAGES,
+  type ConsolePageId,
+  consolePath,
+  isConsolePath,
+  matchConsolePage,
   matchPage,
+  navPages,
   PAGE_IDS,
   PAGES,
   pageMetaKey,
@@ -129,5 +135,38 @@ describe('switchLanguagePath', () => {
 describe('privacySettingsPath', () => {
   it('points at the choice section of the cookie policy in the language given', () => {
     expect(privacySettingsPath('nl')).toBe('/nl/cookie-policy#your-choice');
+  });
+});
+
+describe('the layout navigation', () => {
+  it('comes from the page table, in its order', () => {
+    expect(navPages('header')).toEqual(['home', 'about', 'contact']);
+    expect(navPages('footer')).toEqual(['privacy', 'terms', 'cookies', 'imprint']);
+  });
+});
+
+describe('the console pages', () => {
+  it('build their addresses under the console root', () => {
+    expect(consolePath('inbox')).toBe('/console');
+    expect(consolePath('inbox', { query: '?status=new' })).toBe('/console?status=new');
+    expect(consolePath('message', { id: 'a b/c' })).toBe('/console/messages/a%20b%2Fc');
+    expect(consolePath('staff')).toBe('/console/staff');
+  });
+
+  it('match every path they build, and nothing else', () => {
+    for (const page of Object.keys(CONSOLE_PAGES) as ConsolePageId[]) {
+      const id = page === 'message' ? 'm-1 é' : undefined;
+      expect(matchConsolePage(consolePath(page, { id }))).toEqual(id ? { page, id } : { page });
+    }
+    expect(matchConsolePage('/console/')).toEqual({ page: 'inbox' });
+    expect(matchConsolePage('/console/chat/')).toEqual({ page: 'chat' });
+    expect(matchConsolePage('/console/messages/')).toBeNull();
+    expect(matchConsolePage('/console/messages/a/b')).toBeNull();
+    expect(matchConsolePage('/console/messages/%E0%A4%A')).toBeNull();
+    expect(matchConsolePage('/console/nothing')).toBeNull();
+    expect(matchConsolePage('/consoles')).toBeNull();
+    expect(matchConsolePage('/en/console')).toBeNull();
+    expect(isConsolePath('/console/anything')).toBe(true);
+    expect(isConsolePath('/consoles')).toBe(false);
   });
 });

@@ -9,8 +9,12 @@ import {
 
 interface PageEntry {
   path: string;
+  /** The page's component, under src/client/pages/ without `.tsx`; each is a chunk of its own. */
+  module: string;
   ns: Namespace;
   layout: boolean;
+  /** Where the shared layout links to the page: the header's main navigation or the footer's legal list. */
+  nav?: 'header' | 'footer';
   /** Where in `ns` the page's title and description are, when several pages share a namespace. */
   meta?: string;
   /** Further namespaces the page needs from its first render (forms need the error messages). */
@@ -31,26 +35,71 @@ interface PageEntry {
 }
 
 /**
- * Every page of the site: the path after the language prefix, the namespace that holds its texts,
- * and whether it sits in the shared layout. Server redirects, prerendering, the sitemap, the client
- * router and the tests all read this one table. Forgotten password and account share the sign-in
+ * Every page of the site: the path after the language prefix, its module, the namespace that holds
+ * its texts, whether it sits in the shared layout and where the layout links to it. Server
+ * redirects, prerendering, the sitemap, the client's pages and navigation and the tests all read
+ * this one table (the console's pages are in `CONSOLE_PAGES` below). Forgotten password and account share the sign-in
  * namespace (see docs/decisions); the imprint's texts and the operator's details that the legal
  * pages, contact and about share are in `legal`.
  */
 export const PAGES = {
-  home: { path: '', ns: 'home', layout: true },
-  about: { path: 'about', ns: 'about', layout: true, alsoNs: ['legal'] },
-  contact: { path: 'contact', ns: 'contact', layout: true, alsoNs: ['legal', 'errors'] },
-  contactSent: { path: 'contact/sent', ns: 'contact', meta: 'sent.meta', layout: true, index: false },
-  privacy: { path: 'privacy-policy', ns: 'privacy', layout: true, alsoNs: ['legal'], textsAfterPaint: true },
-  terms: { path: 'terms', ns: 'terms', layout: true, alsoNs: ['legal'] },
-  cookies: { path: 'cookie-policy', ns: 'cookie', layout: true, alsoNs: ['legal'] },
-  imprint: { path: 'imprint', ns: 'legal', meta: 'imprint.meta', layout: true },
-  login: { path: 'login', ns: 'login', layout: false, alsoNs: ['errors'] },
-  register: { path: 'register', ns: 'register', layout: false, alsoNs: ['errors'] },
-  validation: { path: 'validation', ns: 'validation', layout: false, alsoNs: ['errors'], index: false },
+  home: { path: '', module: 'home/HomePage', ns: 'home', layout: true, nav: 'header' },
+  about: { path: 'about', module: 'about/AboutPage', ns: 'about', layout: true, alsoNs: ['legal'], nav: 'header' },
+  contact: {
+    path: 'contact',
+    module: 'contact/ContactPage',
+    ns: 'contact',
+    layout: true,
+    alsoNs: ['legal', 'errors'],
+    nav: 'header',
+  },
+  contactSent: {
+    path: 'contact/sent',
+    module: 'contact/ContactSentPage',
+    ns: 'contact',
+    meta: 'sent.meta',
+    layout: true,
+    index: false,
+  },
+  privacy: {
+    path: 'privacy-policy',
+    module: 'legal/PrivacyPage',
+    ns: 'privacy',
+    layout: true,
+    alsoNs: ['legal'],
+    textsAfterPaint: true,
+    nav: 'footer',
+  },
+  terms: { path: 'terms', module: 'legal/TermsPage', ns: 'terms', layout: true, alsoNs: ['legal'], nav: 'footer' },
+  cookies: {
+    path: 'cookie-policy',
+    module: 'legal/CookiePage',
+    ns: 'cookie',
+    layout: true,
+    alsoNs: ['legal'],
+    nav: 'footer',
+  },
+  imprint: {
+    path: 'imprint',
+    module: 'legal/ImprintPage',
+    ns: 'legal',
+    meta: 'imprint.meta',
+    layout: true,
+    nav: 'footer',
+  },
+  login: { path: 'login', module: 'login/LoginPage', ns: 'login', layout: false, alsoNs: ['errors'] },
+  register: { path: 'register', module: 'register/RegisterPage', ns: 'register', layout: false, alsoNs: ['errors'] },
+  validation: {
+    path: 'validation',
+    module: 'validation/ValidationPage',
+    ns: 'validation',
+    layout: false,
+    alsoNs: ['errors'],
+    index: false,
+  },
   forgotPassword: {
     path: 'forgot-password',
+    module: 'forgot-password/ForgotPasswordPage',
     ns: 'login',
     meta: 'forgot.meta',
     layout: false,
@@ -59,6 +108,7 @@ export const PAGES = {
   },
   account: {
     path: 'account',
+    module: 'account/AccountPage',
     ns: 'login',
     meta: 'account.meta',
     layout: true,
@@ -70,6 +120,16 @@ export const PAGES = {
 
 export type PageId = keyof typeof PAGES;
 export const PAGE_IDS = Object.keys(PAGES) as PageId[];
+
+type NavPlace = NonNullable<PageEntry['nav']>;
+/** The pages whose `nav` is `P`, as a type: their ids name their link texts. */
+export type NavPage<P extends NavPlace> = {
+  [K in PageId]: (typeof PAGES)[K] extends { nav: P } ? K : never;
+}[PageId];
+
+/** The pages the shared layout links to from `place`, in the table's order. */
+export const navPages = <P extends NavPlace>(place: P) =>
+  PAGE_IDS.filter((id) => (PAGES[id] as PageEntry).nav === place) as NavPage<P>[];
 
 /** The cookie policy's section where the visitor sees and changes the analytics choice. */
 export const PRIVACY_SETTINGS_ID = 'your-choice';
@@ -160,4 +220,52 @@ export function switchLanguagePath(
   const segments = location.pathname.split('/').filter(Boolean);
   if (isLanguage(segments[0])) segments.shift();
   return `/${[language, ...segments].join('/')}${location.search ?? ''}${location.hash ?? ''}`;
+}
+
+/** The operator console: one page at this address serves every console path; the app reads the rest. */
+export const CONSOLE_ROOT = '/console';
+
+/** The console's pages, by the path after `CONSOLE_ROOT`; `:id` stands for a message's id. */
+export const CONSOLE_PAGES = {
+  inbox: { path: '' },
+  message: { path: 'messages/:id' },
+  chat: { path: 'chat' },
+  analytics: { path: 'analytics' },
+  staff: { path: 'staff' },
+} as const satisfies Record<string, { path: string }>;
+
+export type ConsolePageId = keyof typeof CONSOLE_PAGES;
+
+/** Whether a path belongs to the console (the server answers it with the console's page). */
+export const isConsolePath = (pathname: string): boolean =>
+  pathname === CONSOLE_ROOT || pathname.startsWith(`${CONSOLE_ROOT}/`);
+
+/** A console page's address, with its `:id` filled in and a query string when one is given. */
+export function consolePath(page: ConsolePageId, { id, query }: { id?: string; query?: string } = {}): string {
+  const rest = CONSOLE_PAGES[page].path.replace(':id', encodeURIComponent(id ?? ''));
+  return `${CONSOLE_ROOT}${rest ? `/${rest}` : ''}${query ?? ''}`;
+}
+
+/** The console page a path names (a trailing slash allowed), with the message's id; null for none. */
+export function matchConsolePage(pathname: string): { page: ConsolePageId; id?: string } | null {
+  if (!isConsolePath(pathname)) return null;
+  const rest = pathname.slice(CONSOLE_ROOT.length).replace(/^\/+|\/+$/g, '');
+  for (const page of Object.keys(CONSOLE_PAGES) as ConsolePageId[]) {
+    const pattern = CONSOLE_PAGES[page].path;
+    if (!pattern.includes(':id')) {
+      if (pattern === rest) return { page };
+      continue;
+    }
+    const [before, after] = pattern.split(':id') as [string, string];
+    const id =
+      rest.startsWith(before) && rest.endsWith(after) ? rest.slice(before.length, rest.length - after.length) : '';
+    if (id && !id.includes('/')) {
+      try {
+        return { page, id: decodeURIComponent(id) };
+      } catch {
+        return null;
+      }
+    }
+  }
+  return null;
 }

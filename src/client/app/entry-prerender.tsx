@@ -15,7 +15,6 @@ import { documentHtml, type PageAssets } from './document.ts';
 import { loadPage } from './page-modules.ts';
 
 export { APP_LOADER_SCRIPT, siteConfigScript } from './document.ts';
-export { PAGE_SOURCES } from './page-modules.ts';
 
 /**
  * One page in one language as a whole HTML document, at build time. `resources` holds every

@@ -1,25 +1,12 @@
 import type { ComponentType } from 'react';
-import type { PageId } from '#common/routes.ts';
+import { PAGES, type PageId } from '#common/routes.ts';
 
 type PageModule = { default: ComponentType };
 
-/** Each page's module, relative to this file; each is its own chunk, fetched on the first visit to it. */
-export const PAGE_SOURCES: Record<PageId, string> = {
-  home: '../pages/home/HomePage.tsx',
-  about: '../pages/about/AboutPage.tsx',
-  contact: '../pages/contact/ContactPage.tsx',
-  contactSent: '../pages/contact/ContactSentPage.tsx',
-  privacy: '../pages/legal/PrivacyPage.tsx',
-  terms: '../pages/legal/TermsPage.tsx',
-  cookies: '../pages/legal/CookiePage.tsx',
-  imprint: '../pages/legal/ImprintPage.tsx',
-  login: '../pages/login/LoginPage.tsx',
-  register: '../pages/register/RegisterPage.tsx',
-  validation: '../pages/validation/ValidationPage.tsx',
-  forgotPassword: '../pages/forgot-password/ForgotPasswordPage.tsx',
-  account: '../pages/account/AccountPage.tsx',
-};
+/** A page's module as a path relative to this file, from the page table. */
+export const pageSource = (page: PageId) => `../pages/${PAGES[page].module}.tsx`;
 
+// Every page module, each its own chunk, fetched on the first visit to its page.
 const importers = import.meta.glob<PageModule>('../pages/*/*Page.tsx');
 
 const loaded = new Map<PageId, ComponentType>();
@@ -29,7 +16,7 @@ const loading = new Map<PageId, Promise<ComponentType>>();
 export function loadPage(page: PageId): Promise<ComponentType> {
   let promise = loading.get(page);
   if (!promise) {
-    const importer = importers[PAGE_SOURCES[page]];
+    const importer = importers[pageSource(page)];
     if (!importer) return Promise.reject(new Error(`no module for page ${page}`));
     promise = importer().then(
       (module) => {

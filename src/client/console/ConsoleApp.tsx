@@ -1,14 +1,16 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLinkNavigation } from '#client/features/navigation/use-link-navigation.ts';
 import { callApi } from '#client/lib/api-client.ts';
 import { useSiteConfig } from '#client/lib/site-config.tsx';
 import { AUTH_API } from '#common/account-api.ts';
 import { CONSOLE_API, type MeAnswer } from '#common/console-api.ts';
 import type { ErrorCode } from '#common/error-codes.ts';
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from '#common/languages.ts';
+import { consolePath, isConsolePath } from '#common/routes.ts';
 import { signInPath } from './api.ts';
 import { InboxPage } from './pages/InboxPage.tsx';
-import { CONSOLE_PATHS, type ConsoleRoute, useRoute } from './router.ts';
+import { type ConsoleRoute, useConsoleRoute } from './route.ts';
 import { ConsoleLink, Loading } from './ui.tsx';
 import { useTitle } from './use-title.ts';
 
@@ -88,7 +90,7 @@ function Missing() {
     <>
       <h1 tabIndex={-1}>{t('missing.title')}</h1>
       <p>
-        <ConsoleLink to={CONSOLE_PATHS.inbox}>{t('missing.back')}</ConsoleLink>
+        <ConsoleLink to={consolePath('inbox')}>{t('missing.back')}</ConsoleLink>
       </p>
     </>
   );
@@ -115,7 +117,8 @@ function Layout({ me }: { me: MeAnswer }) {
   const { t } = useTranslation('console');
   const { t: tc } = useTranslation();
   const { siteName } = useSiteConfig().brand;
-  const route = useRoute();
+  const route = useConsoleRoute();
+  useLinkNavigation(isConsolePath);
   const main = useRef<HTMLElement>(null);
   const first = useRef(true);
   const where = route.page === 'message' ? `message:${route.id}` : route.page;
@@ -131,11 +134,11 @@ function Layout({ me }: { me: MeAnswer }) {
   }, [where]);
 
   const nav: [string, string, boolean][] = [
-    [CONSOLE_PATHS.inbox, t('nav.inbox'), route.page === 'inbox' || route.page === 'message'],
-    [CONSOLE_PATHS.chat, t('nav.chat'), route.page === 'chat'],
-    [CONSOLE_PATHS.analytics, t('nav.analytics'), route.page === 'analytics'],
+    [consolePath('inbox'), t('nav.inbox'), route.page === 'inbox' || route.page === 'message'],
+    [consolePath('chat'), t('nav.chat'), route.page === 'chat'],
+    [consolePath('analytics'), t('nav.analytics'), route.page === 'analytics'],
   ];
-  if (me.role === 'admin') nav.push([CONSOLE_PATHS.staff, t('nav.staff'), route.page === 'staff']);
+  if (me.role === 'admin') nav.push([consolePath('staff'), t('nav.staff'), route.page === 'staff']);
   return (
     <>
       <a className="skip-link" href="#main">

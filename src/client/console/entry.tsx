@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { createClientI18n } from '#client/features/i18n/client-i18n.ts';
 import { rememberLanguage } from '#client/features/i18n/remember-language.ts';
+import { BrowserAddress } from '#client/lib/address.tsx';
 import { readSiteConfig, SiteConfigProvider } from '#client/lib/site-config.tsx';
 import { ToastProvider } from '#client/lib/toast/ToastProvider.tsx';
 import { bestLanguage } from '#common/languages.ts';
@@ -14,7 +15,7 @@ import './console.css';
 /** What the console shows its texts from; the page needs no other. */
 export const CONSOLE_NAMESPACES = ['common', 'console', 'errors', 'contact'] as const;
 
-/** The language the visitor last chose on the site (or the browser's), since /console has no prefix. */
+/** The language of the last page read or chosen on the site (or the browser's), since /console has no prefix. */
 function startLanguage() {
   let stored: string | null = null;
   try {
@@ -43,7 +44,9 @@ async function start() {
       <SiteConfigProvider value={site}>
         <I18nextProvider i18n={i18n}>
           <ToastProvider>
-            <ConsoleApp />
+            <BrowserAddress>
+              <ConsoleApp />
+            </BrowserAddress>
           </ToastProvider>
         </I18nextProvider>
       </SiteConfigProvider>

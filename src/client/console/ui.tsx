@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { followLink } from './router.ts';
 
 /** What a page shows while its data is on the way; announced once. */
 export function Loading() {
@@ -12,7 +11,7 @@ export function Loading() {
   );
 }
 
-/** A link inside the console: it stays in the app. */
+/** A link inside the console; the app follows it itself (see `useLinkNavigation` in entry.tsx). */
 export function ConsoleLink({
   to,
   children,
@@ -25,7 +24,7 @@ export function ConsoleLink({
   className?: string;
 }) {
   return (
-    <a href={to} className={className} onClick={followLink} aria-current={current ? 'page' : undefined}>
+    <a href={to} className={className} aria-current={current ? 'page' : undefined}>
       {children}
     </a>
   );

@@ -3,8 +3,9 @@ import { DEFAULT_LANGUAGE, type Language } from '#common/languages.ts';
 import { matchPage } from '#common/routes.ts';
 
 /**
- * The site's pages need no router library: the page table (`matchPage`) says which page an address
- * is, and this module keeps the address in React state and moves it with the browser's history.
+ * Neither the site nor the console needs a router library: the page table (`matchPage`,
+ * `matchConsolePage`) says which page an address is, and this module keeps the address in React
+ * state and moves it with the browser's history (decision 090).
  */
 export interface Address {
   pathname: string;
@@ -75,9 +76,15 @@ export function StaticAddress({ path, children }: { path: string; children: Reac
   );
 }
 
-/** The address of the page being rendered; null outside the site (in the console). */
+/** The address being rendered; null where nothing follows one (a component rendered on its own). */
 export function useOptionalAddress(): Address | null {
   return use(AddressContext);
+}
+
+/** Whether a site's page is rendered, whose app follows its links itself; false in the console. */
+export function useInSitePage(): boolean {
+  const address = useOptionalAddress();
+  return address !== null && matchPage(address.pathname) !== null;
 }
 
 export function useAddress(): Address {

@@ -1,6 +1,6 @@
 import type { i18n as I18n } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { StateLink, useOptionalAddress } from '#client/lib/address.tsx';
+import { StateLink, useInSitePage } from '#client/lib/address.tsx';
 import type { ErrorCode } from '#common/error-codes.ts';
 import { type ErrorDetails, errorText } from '#common/error-texts.ts';
 import { bestLanguage, type Language } from '#common/languages.ts';
@@ -48,7 +48,7 @@ export function ErrorMessage({ code, email }: { code: ErrorCode; email?: string 
   const { i18n, t } = useTranslation('errors');
   const lang = bestLanguage([i18n.language]);
   // In the console, outside the site's pages, the helping page is an ordinary link.
-  const inSite = useOptionalAddress() !== null;
+  const inSite = useInSitePage();
   const actions = errorActions(code);
   return (
     <>

@@ -1,7 +1,15 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { parse as parseCookies } from 'hono/utils/cookie';
 import { isLanguage, type Language } from '#common/languages.ts';
-import { needsSession, type PageId, pagePath, resolvePath, signedOutPage } from '#common/routes.ts';
+import {
+  CONSOLE_ROOT,
+  isConsolePath,
+  needsSession,
+  type PageId,
+  pagePath,
+  resolvePath,
+  signedOutPage,
+} from '#common/routes.ts';
 import { storageEntry } from '#common/storage.ts';
 import { OPENER_ISOLATION } from '#server/http/security-headers.ts';
 import { pickEncoding, type StaticFile } from './build-files.ts';
@@ -9,7 +17,7 @@ import { pickEncoding, type StaticFile } from './build-files.ts';
 const LANGUAGE_COOKIE = storageEntry('languageCookie').name;
 const SIGNED_IN_COOKIE = storageEntry('signedIn').name;
 /** The operator console's page (see scripts/prerender.ts). */
-const CONSOLE_PAGE = '/console/index.html';
+const CONSOLE_PAGE = `${CONSOLE_ROOT}/index.html`;
 
 /**
  * The page a request for `page` is answered with, by its cookies: a page only a signed-in visitor
@@ -91,7 +99,7 @@ export function createSiteHandler(files: Map<string, StaticFile>, security: Reco
     const file = pathname.endsWith('.html') ? undefined : prepared.get(pathname);
     if (file) return send(req, res, file);
     if (pathname.startsWith('/assets/') || pathname.startsWith('/locales/')) return send(req, res, undefined);
-    if (pathname === '/console' || pathname.startsWith('/console/')) return send(req, res, consolePage);
+    if (isConsolePath(pathname)) return send(req, res, consolePage);
 
     const resolution = resolvePath(pathname, search);
     if (resolution.kind === 'redirect') return redirect(res, resolution.location);

@@ -2,14 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { LanguageLinks } from '#client/features/i18n/LanguageLinks.tsx';
 import { useLanguage } from '#client/lib/address.tsx';
 import { useSiteConfig } from '#client/lib/site-config.tsx';
-import { pagePath, privacySettingsPath } from '#common/routes.ts';
+import { navPages, pagePath, privacySettingsPath } from '#common/routes.ts';
 
-const LEGAL_PAGES = [
-  ['privacy', 'footer.privacy'],
-  ['terms', 'footer.terms'],
-  ['cookies', 'footer.cookies'],
-  ['imprint', 'footer.imprint'],
-] as const;
+const LEGAL_PAGES = navPages('footer');
 
 export function Footer() {
   const { t } = useTranslation();
@@ -31,9 +26,9 @@ export function Footer() {
         <nav aria-labelledby="footer-legal">
           <h2 id="footer-legal">{t('footer.legal')}</h2>
           <ul>
-            {LEGAL_PAGES.map(([page, label]) => (
+            {LEGAL_PAGES.map((page) => (
               <li key={page}>
-                <a href={pagePath(lang, page)}>{t(label)}</a>
+                <a href={pagePath(lang, page)}>{t(`footer.${page}`)}</a>
               </li>
             ))}
             <li>

@@ -2,11 +2,11 @@ import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitcher } from '#client/features/i18n/LanguageSwitcher.tsx';
 import { useAddress, useLanguage } from '#client/lib/address.tsx';
-import { matchPage, pagePath } from '#common/routes.ts';
+import { matchPage, navPages, pagePath } from '#common/routes.ts';
 import { storageEntry } from '#common/storage.ts';
 import { BrandLink } from './BrandLink.tsx';
 
-const NAV_PAGES = ['home', 'about', 'contact'] as const;
+const NAV_PAGES = navPages('header');
 const SIGNED_IN_COOKIE = storageEntry('signedIn').name;
 
 export function Header() {

@@ -2,11 +2,15 @@ import { use, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loadPage } from '#client/app/page-modules.ts';
 import { useHeadSync } from '#client/features/head/use-head-sync.ts';
+import { cacheLanguage } from '#client/features/i18n/remember-language.ts';
 import { textsReady } from '#client/features/i18n/texts-ready.ts';
 import { useLinkNavigation } from '#client/features/navigation/use-link-navigation.ts';
 import { useNavigationFocus } from '#client/features/navigation/use-navigation-focus.ts';
 import { navigate, useAddress } from '#client/lib/address.tsx';
 import { matchPage, PAGES, pageNamespaces, pagePath } from '#common/routes.ts';
+
+const isSitePage = (pathname: string) => matchPage(pathname) !== null;
+
 import { AuthLayout } from './AuthLayout.tsx';
 import { Page } from './Page.tsx';
 import { SiteLayout } from './SiteLayout.tsx';
@@ -20,8 +24,8 @@ function GoHome() {
 /**
  * The root of every page: makes sure the page's language and texts are loaded before it shows
  * (navigations are transitions, so the previous page stays until then), keeps the document head
- * in step, follows the page's links in the app, moves focus on navigation and puts the page in its
- * layout.
+ * in step, follows the page's links in the app, moves focus on navigation, caches the language for
+ * the root page and puts the page in its layout.
  */
 export function LanguageRoot() {
   const address = useAddress();
@@ -29,7 +33,11 @@ export function LanguageRoot() {
   const match = matchPage(address.pathname);
   useHeadSync(match);
   useNavigationFocus();
-  useLinkNavigation();
+  useLinkNavigation(isSitePage);
+  const shownLanguage = match?.language;
+  useEffect(() => {
+    if (shownLanguage) cacheLanguage(shownLanguage);
+  }, [shownLanguage]);
   if (!match) return <GoHome />;
 
   // While a navigation is pending, the page still on screen re-renders for its own, older address

@@ -3,14 +3,15 @@ import { useTranslation } from 'react-i18next';
 import { consoleCall, queryOf } from '#client/console/api.ts';
 import type { ChartSeries } from '#client/console/Chart.tsx';
 import { lastDays, useFormat } from '#client/console/format.ts';
-import { CONSOLE_PATHS, navigate } from '#client/console/router.ts';
 import { ConsoleLink, Loading } from '#client/console/ui.tsx';
 import { useTitle } from '#client/console/use-title.ts';
+import { navigate } from '#client/lib/address.tsx';
 import { ScrollTable } from '#client/lib/ScrollTable.tsx';
 import { useErrorToast } from '#client/lib/toast/use-error-toast.ts';
 import { type AnalyticsAnswer, CONSOLE_API } from '#common/console-api.ts';
 import type { ErrorCode } from '#common/error-codes.ts';
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from '#common/languages.ts';
+import { consolePath } from '#common/routes.ts';
 
 // uPlot comes with the chart, only to those who open this page.
 const Chart = lazy(() => import('#client/console/Chart.tsx'));
@@ -202,7 +203,7 @@ export default function AnalyticsPage({ query }: { query: URLSearchParams }) {
 
   const apply = (event: FormEvent) => {
     event.preventDefault();
-    navigate(`${CONSOLE_PATHS.analytics}${queryOf(range)}`);
+    navigate(consolePath('analytics', { query: queryOf(range) }));
   };
 
   return (
@@ -247,7 +248,7 @@ export default function AnalyticsPage({ query }: { query: URLSearchParams }) {
         </div>
         <p className="filters__presets">
           {PRESETS.map((days) => (
-            <ConsoleLink key={days} to={`${CONSOLE_PATHS.analytics}${queryOf(lastDays(days))}`}>
+            <ConsoleLink key={days} to={consolePath('analytics', { query: queryOf(lastDays(days)) })}>
               {t('analytics.last', { count: days })}
             </ConsoleLink>
           ))}

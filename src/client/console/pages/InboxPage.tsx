@@ -2,9 +2,9 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { consoleCall, queryOf } from '#client/console/api.ts';
 import { useFormat } from '#client/console/format.ts';
-import { CONSOLE_PATHS, navigate } from '#client/console/router.ts';
 import { ConsoleLink, Loading } from '#client/console/ui.tsx';
 import { useTitle } from '#client/console/use-title.ts';
+import { navigate } from '#client/lib/address.tsx';
 import { ScrollTable } from '#client/lib/ScrollTable.tsx';
 import { useErrorToast } from '#client/lib/toast/use-error-toast.ts';
 import {
@@ -15,6 +15,7 @@ import {
   type MessagesAnswer,
 } from '#common/console-api.ts';
 import { LANGUAGE_NAMES, LANGUAGES } from '#common/languages.ts';
+import { consolePath } from '#common/routes.ts';
 
 const FILTERS = ['status', 'language', 'from', 'to', 'q'] as const;
 type Filters = Record<(typeof FILTERS)[number], string>;
@@ -43,7 +44,7 @@ function Row({ message }: { message: MessageSummary }) {
         <StatusBadge status={message.status} />
       </td>
       <td>
-        <ConsoleLink to={CONSOLE_PATHS.message(message.id)}>{message.name}</ConsoleLink>
+        <ConsoleLink to={consolePath('message', { id: message.id })}>{message.name}</ConsoleLink>
         <span className="inbox__email">{message.email}</span>
       </td>
       <td>
@@ -91,7 +92,7 @@ export function InboxPage({ query }: { query: URLSearchParams }) {
 
   const apply = (event: FormEvent) => {
     event.preventDefault();
-    navigate(`${CONSOLE_PATHS.inbox}${queryOf(filters)}`);
+    navigate(consolePath('inbox', { query: queryOf(filters) }));
   };
   const loadMore = async () => {
     if (!answer?.next || more) return;
@@ -159,7 +160,7 @@ export function InboxPage({ query }: { query: URLSearchParams }) {
           <button type="submit" className="button button--small">
             {t('inbox.apply')}
           </button>
-          {key && <ConsoleLink to={CONSOLE_PATHS.inbox}>{t('inbox.reset')}</ConsoleLink>}
+          {key && <ConsoleLink to={consolePath('inbox')}>{t('inbox.reset')}</ConsoleLink>}
         </div>
       </form>
       {!answer ? (

@@ -2,18 +2,19 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { consoleCall } from '#client/console/api.ts';
 import { useFormat } from '#client/console/format.ts';
-import { CONSOLE_PATHS, navigate } from '#client/console/router.ts';
 import { ConsoleLink, Loading } from '#client/console/ui.tsx';
 import { useTitle } from '#client/console/use-title.ts';
 import { SubmitButton } from '#client/features/forms/SubmitButton.tsx';
 import { TextAreaField } from '#client/features/forms/TextAreaField.tsx';
 import { useForm } from '#client/features/forms/use-form.ts';
+import { navigate } from '#client/lib/address.tsx';
 import { useErrorToast } from '#client/lib/toast/use-error-toast.ts';
 import { useToast } from '#client/lib/toast/use-toast.ts';
 import { CONSOLE_API, type MessageDetail, type SettableStatus, withId } from '#common/console-api.ts';
 import { REPLY_MAX_LENGTH } from '#common/contact-api.ts';
 import { ReplyBodySchema } from '#common/contact-schemas.ts';
 import { LANGUAGE_NAMES } from '#common/languages.ts';
+import { consolePath } from '#common/routes.ts';
 import { StatusBadge, useSubject } from './InboxPage.tsx';
 
 type Detail = MessageDetail;
@@ -78,7 +79,7 @@ function Actions({ detail, reload }: { detail: Detail; reload: () => Promise<voi
     setBusy(false);
     if (!result.ok) return void errorToast(result.code);
     toast.show({ type: 'success', message: t('message.deleted') });
-    navigate(CONSOLE_PATHS.inbox);
+    navigate(consolePath('inbox'));
   };
 
   const buttons: [SettableStatus, string, string][] = [];
@@ -160,7 +161,7 @@ export default function MessagePage({ id }: { id: string }) {
     });
   }, [id]);
 
-  const back = <ConsoleLink to={CONSOLE_PATHS.inbox}>{t('message.back')}</ConsoleLink>;
+  const back = <ConsoleLink to={consolePath('inbox')}>{t('message.back')}</ConsoleLink>;
   if (missing) {
     return (
       <>

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { navigate, useOptionalAddress } from '#client/lib/address.tsx';
+import { navigate, useInSitePage } from '#client/lib/address.tsx';
 import { actionPath, errorActions, errorMessage } from '#client/lib/error-messages.tsx';
 import type { ErrorCode } from '#common/error-codes.ts';
 import type { ErrorDetails } from '#common/error-texts.ts';
@@ -15,7 +15,7 @@ export function useErrorToast() {
   const { i18n } = useTranslation();
   const lang = bestLanguage([i18n.language]);
   // The console is an app apart from the site's pages: there, a helping page is loaded instead.
-  const inSite = useOptionalAddress() !== null;
+  const inSite = useInSitePage();
   const go = (to: string) => (inSite ? navigate(to) : window.location.assign(to));
   const toast = useToast();
   return async (error: ErrorCode | ErrorDetails) => {

@@ -1,6 +1,7 @@
 import { escapeHtml } from '#common/html.ts';
 import type { Texts } from '#common/languages.ts';
 import { LANGUAGE_NAMES, type Language } from '#common/languages.ts';
+import { consolePath } from '#common/routes.ts';
 import type { SiteConfig } from '#common/site-config.ts';
 import { fill, headerSafe, mailHtml, paragraphs, quoted } from '#server/platform/mail/mail-text.ts';
 import type { Mail } from '#server/platform/mail/mailer.ts';
@@ -31,7 +32,7 @@ export function notificationMail(
   const t = (key: string, values: Record<string, string> = {}) =>
     fill(textAt(texts, language, 'console', `mail.notification.${key}`), { ...site.brand, ...values });
   const subject = subjectLabel(texts, language, message.subject);
-  const link = `${site.siteUrl}/console/messages/${message.id}`;
+  const link = `${site.siteUrl}${consolePath('message', { id: message.id })}`;
   const page = message.page ? `${site.siteUrl}${message.page}` : '–';
   const facts: [string, string][] = [
     [t('from'), `${message.name} <${message.email}>`],

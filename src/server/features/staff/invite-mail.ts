@@ -1,6 +1,7 @@
 import { escapeHtml } from '#common/html.ts';
 import type { Language, Texts } from '#common/languages.ts';
 import type { StaffRole } from '#common/roles.ts';
+import { consolePath } from '#common/routes.ts';
 import type { SiteConfig } from '#common/site-config.ts';
 import { fill, headerSafe, mailHtml } from '#server/platform/mail/mail-text.ts';
 import type { Mail } from '#server/platform/mail/mailer.ts';
@@ -20,7 +21,7 @@ export function inviteMail(
     inviter: invite.inviter,
     role: textAt(texts, language, 'console', `roles.${invite.role}`),
     count: String(invite.hours),
-    console: `${site.siteUrl}/console`,
+    console: `${site.siteUrl}${consolePath('inbox')}`,
   };
   const t = (key: string) => fill(textAt(texts, language, 'console', `mail.invite.${key}`), values);
   // The validity names a count: the language's plural rules pick its form (validity_one, validity_other …).

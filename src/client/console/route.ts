@@ -1,0 +1,32 @@
+import { useAddress } from '#client/lib/address.tsx';
+import { matchConsolePage } from '#common/routes.ts';
+
+/** The console page at the address, with what it reads from it: a message's id or the query. */
+export type ConsoleRoute =
+  | { page: 'inbox'; query: URLSearchParams }
+  | { page: 'message'; id: string }
+  | { page: 'chat' }
+  | { page: 'analytics'; query: URLSearchParams }
+  | { page: 'staff' }
+  | { page: 'missing' };
+
+/**
+ * The console's page, following the address as the site's pages do (one address module for both,
+ * `lib/address.tsx`); the console's paths are in the page table's `CONSOLE_PAGES`.
+ */
+export function useConsoleRoute(): ConsoleRoute {
+  const { pathname, search } = useAddress();
+  const match = matchConsolePage(pathname);
+  switch (match?.page) {
+    case 'inbox':
+    case 'analytics':
+      return { page: match.page, query: new URLSearchParams(search) };
+    case 'message':
+      return match.id ? { page: 'message', id: match.id } : { page: 'missing' };
+    case 'chat':
+    case 'staff':
+      return { page: match.page };
+    default:
+      return { page: 'missing' };
+  }
+}
