@@ -5,9 +5,8 @@ test('the switcher changes language in place and remembers it', async ({ page })
   const problems = watchConsole(page);
   await page.goto('/en/about?ref=nav#story');
   await waitForHydration(page);
-  // Reading a page is not a choice: nothing is stored until the visitor picks a language.
-  await page.waitForTimeout(500);
-  expect(await page.evaluate(() => localStorage.getItem('lang'))).toBeNull();
+  // Reading a page caches its language for the root page; only a choice sets the cookie.
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('lang'))).toBe('en');
   expect((await page.context().cookies()).map((c) => c.name)).not.toContain('lang');
 
   await page.locator('.language-switcher summary').click();
@@ -29,6 +28,23 @@ test('the switcher changes language in place and remembers it', async ({ page })
   expect(cookie).toMatchObject({ value: 'it', path: '/', sameSite: 'Strict', secure: true });
   expect(cookie?.expires ?? 0).toBeGreaterThan(Date.now() / 1000 + 300 * 24 * 3600);
   expect(problems).toEqual([]);
+});
+
+test('the bare address opens in the language of the last page read, without a cookie', async ({ page }) => {
+  await page.goto('/nl/about');
+  await waitForHydration(page);
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('lang'))).toBe('nl');
+  expect((await page.context().cookies()).map((c) => c.name)).not.toContain('lang');
+
+  // The browser asks for English; the cached language wins, as the detection order says.
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/nl$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'nl');
+  await page.goto('/it/terms');
+  await waitForHydration(page);
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('lang'))).toBe('it');
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/it$/);
 });
 
 test('the switcher works from the keyboard and closes with Escape', async ({ page }) => {

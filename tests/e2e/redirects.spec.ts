@@ -21,6 +21,8 @@ test.describe('the root page', () => {
 
   test('prefers the stored choice, and keeps query and hash', async ({ page }) => {
     await page.goto('/en');
+    // The page caches its own language once the app runs; the stored value is written after that.
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('lang'))).toBe('en');
     await page.evaluate(() => localStorage.setItem('lang', 'th'));
     await page.goto('/?utm=x#top');
     await expect(page).toHaveURL(/\/th\?utm=x#top$/);
@@ -30,6 +32,7 @@ test.describe('the root page', () => {
     const context = await browser.newContext({ locale: 'de-DE' });
     const page = await context.newPage();
     await page.goto('/en');
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('lang'))).toBe('en');
     await page.evaluate(() => localStorage.setItem('lang', '<script>alert(1)</script>'));
     let dialog = false;
     page.on('dialog', () => {

@@ -5,8 +5,8 @@ const LANGUAGE_STORED = storageEntry('languageStored');
 
 /**
  * Where the root page looks for a language, in order: the path, a stored choice, the browser.
- * Pages take their language from the path. Nothing is cached on detection: only a choice in the
- * switcher is kept (see remember-language.ts).
+ * Pages take their language from the path and cache it in local storage as they show (see
+ * `cacheLanguage` in remember-language.ts), so the detector itself caches nothing.
  */
 export const DETECTION: DetectorOptions = {
   order: ['path', 'localStorage', 'navigator'],

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { rememberLanguage } from './remember-language.ts';
+import { cacheLanguage, rememberLanguage } from './remember-language.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -40,5 +40,20 @@ describe('rememberLanguage', () => {
     });
     rememberLanguage('fr');
     expect(cookies[0]).toMatch(/^lang=fr;/);
+  });
+});
+
+describe('cacheLanguage', () => {
+  it('keeps the language in local storage only, and shrugs off a storage that refuses', () => {
+    const stored = new Map<string, string>();
+    cacheLanguage('nl', { setItem: (name, value) => stored.set(name, value) });
+    expect([...stored]).toEqual([['lang', 'nl']]);
+    expect(() =>
+      cacheLanguage('de', {
+        setItem: () => {
+          throw new DOMException('blocked', 'SecurityError');
+        },
+      }),
+    ).not.toThrow();
   });
 });
