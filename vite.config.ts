@@ -52,10 +52,34 @@ export default defineConfig({
       },
     },
   },
+  // Two projects: `unit` needs nothing but Node and runs in seconds (`npm run test:unit`); `db`
+  // holds the suites that open a database or start a server, named `*.db.test.ts`
+  // (`npm run test:db`). A database suite starts from a copy of one migrated database per run.
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
-    // Server tests run dozens of requests against a real database that syncs every commit to disk;
-    // on a busy two-core machine that can pass five seconds without anything being wrong.
-    testTimeout: 30_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'tests/**/*.test.ts'],
+          exclude: ['**/*.db.test.ts', '**/node_modules/**'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'db',
+          include: ['src/**/*.db.test.ts', 'scripts/**/*.db.test.ts', 'tests/**/*.db.test.ts'],
+          globalSetup: ['tests/support/database-template.ts'],
+          // These suites mostly wait (on the disk, a server, a timer), so several files run at once
+          // even on two cores; Vitest's default there would be one.
+          maxWorkers: 4,
+          // Server tests run dozens of requests against a real database that syncs every commit to
+          // disk; on a busy two-core machine that can pass five seconds without anything being wrong.
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
   },
 });

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ROOT } from '#server/platform/site-config.ts';
+import { copyOfTemplate } from '#tests/support/databases.ts';
 import { DataDirInUseError, lockDataDir } from './data-dir.ts';
 import { openDatabase } from './database.ts';
 
@@ -12,8 +13,16 @@ const OPEN_TIMEOUT = 60_000;
 const folders: string[] = [];
 const children: ChildProcess[] = [];
 
+/** An empty folder, where the database is created as on a first start. */
 const newDataDir = async () => {
   const dir = await mkdtemp(path.join(tmpdir(), 'data-dir-test-'));
+  folders.push(dir);
+  return dir;
+};
+
+/** A folder holding a database already made, for tests of what happens after creation. */
+const madeDataDir = async () => {
+  const dir = await copyOfTemplate();
   folders.push(dir);
   return dir;
 };
@@ -58,7 +67,7 @@ async function modes(dir: string) {
 
 describe('one process per embedded database', () => {
   it('refuses a second process on the same folder, saying which one holds it', { timeout: OPEN_TIMEOUT }, async () => {
-    const dataDir = await newDataDir();
+    const dataDir = await madeDataDir();
     const first = await holder(dataDir);
     const second = openDatabase({ dataDir });
     await expect(second).rejects.toThrow(DataDirInUseError);
@@ -67,7 +76,7 @@ describe('one process per embedded database', () => {
   });
 
   it('takes over the folder of a process that died, and finds its data', { timeout: OPEN_TIMEOUT }, async () => {
-    const dataDir = await newDataDir();
+    const dataDir = await madeDataDir();
     await killed(await holder(dataDir));
     const db = await openDatabase({ dataDir });
     try {
@@ -121,7 +130,7 @@ describe('the embedded database on disk', () => {
   it('flushes each commit to the disk (fsync), so a power cut loses nothing acknowledged', {
     timeout: OPEN_TIMEOUT,
   }, async () => {
-    const db = await openDatabase({ dataDir: await newDataDir() });
+    const db = await openDatabase({ dataDir: await madeDataDir() });
     const fsync = vi.spyOn(fs, 'fsyncSync');
     try {
       await db.query(`INSERT INTO rate_limits (key, hits, expires_at) VALUES ('durable', 1, now())`);

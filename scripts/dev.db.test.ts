@@ -1,10 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, readSiteConfig, readTexts } from '#server/platform/site-config.ts';
+import { copyOfTemplate } from '#tests/support/databases.ts';
 
 // `npm run dev` as a developer starts it: the script in its own process on a free port, with its
 // own database. Nothing is edited; the pages, Vite's client and the API must answer.
@@ -55,7 +54,7 @@ describe('npm run dev', () => {
   let log = '';
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(tmpdir(), 'dev-server-'));
+    dataDir = await copyOfTemplate();
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
     const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir };

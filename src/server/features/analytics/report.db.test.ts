@@ -1,10 +1,10 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '#server/platform/db/database.ts';
+import { copyOfTemplate } from '#tests/support/databases.ts';
 import { storeEvents } from './events-store.ts';
 import { formatReport } from './report.ts';
 
@@ -40,7 +40,7 @@ describe('formatReport', () => {
 
 describe('npm run analytics', () => {
   it('reads the embedded store when no server is running', { timeout: 60_000 }, async () => {
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'site-analytics-'));
+    const dataDir = await copyOfTemplate();
     try {
       const db = await openDatabase({ dataDir });
       const now = new Date();
