@@ -1,9 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
+import { CHAT_API, CONSOLE_CHAT_API } from '#common/chat-api.ts';
+import { CONSOLE_API, withId } from '#common/console-api.ts';
 import { describeApi, ORIGIN } from '#tests/support/api.ts';
+import { signedInOperator } from '#tests/support/chat.ts';
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-describeApi('the request layer', ({ app }) => {
+describeApi('the request layer', (api) => {
+  const { app } = api;
   it('reports health, with the security headers', async () => {
     const response = await app().request('/api/health');
     expect(response.status).toBe(200);
@@ -30,7 +35,23 @@ describeApi('the request layer', ({ app }) => {
       headers: { 'Content-Type': 'application/json', Origin: ORIGIN },
     });
     expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ error: { code: 'INVALID_REQUEST' } });
+    expect(await response.json()).toEqual({ error: { code: 'NOT_FOUND' } });
+  });
+
+  it('answers a missing item with 404 NOT_FOUND in every feature', async () => {
+    const { client: admin } = await signedInOperator(api, 'admin');
+    const missing = randomUUID();
+    const answers = [
+      await admin.get(withId(CONSOLE_API.message, missing)),
+      await admin.post(withId(CONSOLE_API.status, missing), { status: 'read' }),
+      await admin.post(withId(CONSOLE_API.staffRole, missing), { role: 'operator' }),
+      await admin.get(CONSOLE_CHAT_API.conversation(999_999_999)),
+      await admin.get(CONSOLE_CHAT_API.conversation('not-a-number' as unknown as number)),
+      await api.client().post(CHAT_API.end, {}),
+      await api.client().post('/api/nothing-here', {}),
+      await api.client().post('/api/posthog/nothing-here', {}),
+    ];
+    for (const answer of answers) expect([answer.status, answer.body]).toEqual([404, { error: { code: 'NOT_FOUND' } }]);
   });
 
   it('refuses methods the site does not take', async () => {

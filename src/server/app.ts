@@ -97,7 +97,7 @@ export function createApp(options: AppOptions): App {
   for (const feature of features) app.route('/', feature.routes);
 
   app.all('/api/*', () => {
-    throw new ApiError(404, 'INVALID_REQUEST');
+    throw new ApiError(404, 'NOT_FOUND');
   });
   app.all('*', (c) => c.text('Method not allowed', 405, { Allow: 'GET, HEAD' }));
   app.onError(handleError);

@@ -3,7 +3,7 @@ import { LanguageSwitcher } from '#client/features/i18n/LanguageSwitcher.tsx';
 import { BrandLink } from './BrandLink.tsx';
 
 /**
- * The sign-in pages stand outside the shared layout (no header, footer or chat, SPEC §2): a brand
+ * The sign-in pages stand outside the shared layout (no header, footer or chat, specification §2): a brand
  * line leading home and the language switcher, then the page.
  */
 export function AuthLayout({ children }: { children: ReactNode }) {

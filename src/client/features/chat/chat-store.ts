@@ -188,7 +188,8 @@ async function deliver(pending: PendingMessage) {
         p.clientMessageId === pending.clientMessageId ? { ...p, failed: problemOf(result.code, result.fields) } : p,
       ),
     });
-    if (result.code === 'UNAUTHORIZED') void load();
+    // Blocked, or the conversation is gone: what the server has now tells the panel what to show.
+    if (result.code === 'FORBIDDEN' || result.code === 'UNAUTHORIZED') void load();
     return;
   }
   update({ conversation: result.data.conversation, ended: false });

@@ -14,7 +14,7 @@ import { createFormToken } from './form-token.ts';
 /**
  * The contact form. As prerendered it is a plain HTML form that posts to the API and works without
  * JavaScript (the browser checks required fields and lengths itself, the server answers with a
- * redirect to the confirmation page). Once the app runs, it checks fields as SPEC §5 says, sends
+ * redirect to the confirmation page). Once the app runs, it checks fields as specification §5 says, sends
  * JSON with the form's time stamp, and confirms with a toast.
  */
 function Form({ language, onSent }: { language: Language; onSent: () => void }) {

@@ -3,13 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { passwordStrength } from '#common/password-strength.ts';
 import { TextField, type TextFieldProps } from './TextField.tsx';
 
-// The password field keeps copy, paste and select to itself (§5): nothing listening further up the
+// The password field keeps copy, paste and select to itself (specification §5): nothing listening further up the
 // page learns of them. Native listeners on the input itself, since React's onSelect is not the
 // browser's select event.
 const KEPT_EVENTS = ['copy', 'cut', 'paste', 'select'] as const;
 const keepToField = (event: Event) => event.stopPropagation();
 
-/** A password input with show/hide and, for a new password, the strength indicator (§5). */
+/** A password input with show/hide and, for a new password, the strength indicator (specification §5). */
 export function PasswordField({
   showStrength = false,
   ...props

@@ -8,7 +8,7 @@ type SelectProps = Omit<
 >;
 
 /**
- * A labelled choice with the §5 behaviour of TextField. `placeholder` is the first, empty option,
+ * A labelled choice with the specification specification §5 behaviour of TextField. `placeholder` is the first, empty option,
  * which a required select refuses, so that nobody sends the first subject by accident.
  */
 export function SelectField({

@@ -7,7 +7,7 @@ type AreaProps = Omit<
   'id' | 'name' | 'value' | 'onChange' | 'onFocus' | 'onBlur'
 >;
 
-/** A labelled text of several lines with the §5 behaviour of TextField, and an optional hint. */
+/** A labelled text of several lines with the specification specification §5 behaviour of TextField, and an optional hint. */
 export function TextAreaField({
   field,
   label,

@@ -19,7 +19,7 @@ export interface TextFieldProps extends InputProps {
 }
 
 /**
- * A labelled input with the §5 behaviour: an asterisk when required, the error as an alert-styled
+ * A labelled input with the specification specification §5 behaviour: an asterisk when required, the error as an alert-styled
  * line below once touched (announced politely, linked by aria-describedby), a tick when valid.
  */
 export function TextField({ field, label, hint, addon, below, required = true, ...input }: TextFieldProps) {

@@ -80,7 +80,7 @@ interface FormOptions<V> {
 }
 
 /**
- * A form's values and the §5 behaviour of its fields: rules from the shared schemas, each message
+ * A form's values and the specification specification §5 behaviour of its fields: rules from the shared schemas, each message
  * shown once its field was touched (or the form submitted), server answers mapped onto the fields
  * they concern, focus moved to the first field in error, and anything else told in an error toast.
  */

@@ -46,7 +46,7 @@ async function embedded(c: Context, db: Queryable, path: string): Promise<Respon
     });
   }
   if (CONFIG_PATH.test(path)) return c.json(EMBEDDED_CONFIG, 200, { 'Cache-Control': 'no-store' });
-  if (c.req.method !== 'POST' || !CAPTURE_PATH.test(path)) throw new ApiError(404, 'INVALID_REQUEST');
+  if (c.req.method !== 'POST' || !CAPTURE_PATH.test(path)) throw new ApiError(404, 'NOT_FOUND');
   const events = eventsOf(decodePosthogBody(new Uint8Array(await c.req.arrayBuffer())));
   if (!events) throw new ApiError(400, 'INVALID_REQUEST');
   await storeEvents(db, events);
@@ -101,11 +101,11 @@ export function posthogRoutes(deps: Deps) {
   const { posthog, upstreamTimeoutMs } = deps.settings;
   routes.on(['GET', 'POST'], `${POSTHOG_PATH}/*`, deps.limiter.perClient('posthog', RATE_LIMIT), async (c) => {
     const path = new URL(c.req.url).pathname.slice(POSTHOG_PATH.length);
-    if (!path.startsWith('/') || path.length > 512) throw new ApiError(404, 'INVALID_REQUEST');
+    if (!path.startsWith('/') || path.length > 512) throw new ApiError(404, 'NOT_FOUND');
     return posthog ? forward(c, posthog, upstreamTimeoutMs, path) : embedded(c, deps.db, path);
   });
   routes.all(POSTHOG_PATH, () => {
-    throw new ApiError(404, 'INVALID_REQUEST');
+    throw new ApiError(404, 'NOT_FOUND');
   });
   routes.all(`${POSTHOG_PATH}/*`, () => {
     throw new ApiError(405, 'INVALID_REQUEST', { headers: { Allow: 'GET, POST' } });

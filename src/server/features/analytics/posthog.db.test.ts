@@ -153,7 +153,7 @@ describeApi('/api/posthog without an upstream', ({ app, db }) => {
   it('has no scripts to give and refuses other methods', async () => {
     const script = await app().request('/api/posthog/static/recorder.js');
     expect(script.status).toBe(404);
-    expect(await script.json()).toEqual({ error: { code: 'INVALID_REQUEST' } });
+    expect(await script.json()).toEqual({ error: { code: 'NOT_FOUND' } });
     const put = await app().request('/api/posthog/e/', { method: 'PUT', body: '[]' });
     expect(put.status).toBe(405);
     expect(await put.json()).toEqual({ error: { code: 'INVALID_REQUEST' } });

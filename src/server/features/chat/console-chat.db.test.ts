@@ -125,12 +125,12 @@ describeApi('chat, the operators side', (api) => {
     expect(blocked.body.conversation).toMatchObject({ blocked: true });
 
     const refused = await visitor.post(CHAT_API.messages, chatMessage('more spam'));
-    expect([refused.status, refused.body]).toEqual([403, { error: { code: 'UNAUTHORIZED' } }]);
+    expect([refused.status, refused.body]).toEqual([403, { error: { code: 'FORBIDDEN' } }]);
     expect((await visitor.get(CHAT_API.conversation)).body.conversation).toMatchObject({ blocked: true });
     // Ending it and starting over does not help.
     await visitor.post(CHAT_API.end, {});
     const again = await visitor.post(CHAT_API.messages, chatMessage('new spam'));
-    expect([again.status, again.body]).toEqual([403, { error: { code: 'UNAUTHORIZED' } }]);
+    expect([again.status, again.body]).toEqual([403, { error: { code: 'FORBIDDEN' } }]);
 
     await operator.post(CONSOLE_CHAT_API.block(conversationId), { blocked: false });
     expect((await visitor.post(CHAT_API.messages, chatMessage('I am sorry'))).status).toBe(201);
@@ -146,8 +146,8 @@ describeApi('chat, the operators side', (api) => {
         400,
         { code: 'VALIDATION_ERROR', fields: { body: 'MISSING_REQUIRED_FIELD' } },
       ],
-      [CONSOLE_CHAT_API.reply('abc'), chatMessage('hi'), 404, { code: 'INVALID_REQUEST' }],
-      [CONSOLE_CHAT_API.reply(999_999_999), chatMessage('hi'), 404, { code: 'INVALID_REQUEST' }],
+      [CONSOLE_CHAT_API.reply('abc'), chatMessage('hi'), 404, { code: 'NOT_FOUND' }],
+      [CONSOLE_CHAT_API.reply(999_999_999), chatMessage('hi'), 404, { code: 'NOT_FOUND' }],
       [
         CONSOLE_CHAT_API.read(conversationId),
         { upTo: 'all' },

@@ -50,7 +50,7 @@ const LIST_LIMIT = 100;
 /** The `:id` of a console path: a positive integer, else the conversation does not exist. */
 function conversationId(c: Context): number {
   const raw = c.req.param('id') ?? '';
-  if (!/^\d{1,15}$/.test(raw)) throw new ApiError(404, 'INVALID_REQUEST');
+  if (!/^\d{1,15}$/.test(raw)) throw new ApiError(404, 'NOT_FOUND');
   return Number(raw);
 }
 
@@ -66,12 +66,12 @@ export function consoleChatRoutes(deps: ChatDeps) {
 
   const existing = async (id: number) => {
     const row = await findConversation(db, id);
-    if (!row) throw new ApiError(404, 'INVALID_REQUEST');
+    if (!row) throw new ApiError(404, 'NOT_FOUND');
     return row;
   };
   const summary = async (id: number) => {
     const row = await conversationSummary(db, id);
-    if (!row) throw new ApiError(404, 'INVALID_REQUEST');
+    if (!row) throw new ApiError(404, 'NOT_FOUND');
     return row;
   };
 

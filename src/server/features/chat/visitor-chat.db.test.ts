@@ -69,7 +69,7 @@ describeApi('chat, the visitor side', (api) => {
       [CHAT_API.end, {}],
     ] as const) {
       const answer = await stranger.post(path, body);
-      expect([path, answer.status, answer.body]).toEqual([path, 404, { error: { code: 'INVALID_REQUEST' } }]);
+      expect([path, answer.status, answer.body]).toEqual([path, 404, { error: { code: 'NOT_FOUND' } }]);
     }
     // A made-up token is no better, and its cookies are cleared.
     stranger.cookies.set(TOKEN, 'x'.repeat(43));

@@ -71,7 +71,7 @@ export function visitorChatRoutes(deps: ChatDeps) {
 
   const ownConversation = async (c: Parameters<typeof identifyVisitor>[0]) => {
     const visitor = await identifyVisitor(c, deps);
-    if (!visitor.conversation) throw new ApiError(404, 'INVALID_REQUEST');
+    if (!visitor.conversation) throw new ApiError(404, 'NOT_FOUND');
     return { ...visitor, conversation: visitor.conversation };
   };
 
@@ -106,7 +106,7 @@ export function visitorChatRoutes(deps: ChatDeps) {
       const existing = visitor.conversation;
 
       if (existing) {
-        if (existing.blocked) throw new ApiError(403, 'UNAUTHORIZED');
+        if (existing.blocked) throw new ApiError(403, 'FORBIDDEN');
         const known = await findMessageByClientId(db, existing.id, input.clientMessageId);
         if (!known) await limiter.enforce([chatHit('messagesPerConversation', existing.id)]);
         const stored =
@@ -131,7 +131,7 @@ export function visitorChatRoutes(deps: ChatDeps) {
       }
 
       const clientHash = clientHashOf(deps, c.var.clientAddress);
-      if (await isBlocked(db, blockSubjects(clientHash, visitor.accountId))) throw new ApiError(403, 'UNAUTHORIZED');
+      if (await isBlocked(db, blockSubjects(clientHash, visitor.accountId))) throw new ApiError(403, 'FORBIDDEN');
       const retry = () => findRetriedStart(db, input.clientMessageId, clientHash, visitor.accountId);
       if (!(await retry())) await limiter.enforce([newConversationHit(deps, c.var.clientAddress)]);
       const token = newChatToken();

@@ -65,7 +65,7 @@ export function inboxRoutes(deps: Deps) {
       const message = await findMessage(tx, id, true);
       if (!message) throw notFound();
       // The address of a message taken for spam may be anyone's: it is mailed only once staff say it is not spam.
-      if (message.status === 'spam') throw new ApiError(409, 'FORBIDDEN');
+      if (message.status === 'spam') throw new ApiError(403, 'FORBIDDEN');
       const stored = await insertReply(tx, id, accountId, body);
       const mail = replyMail(deps.site, deps.texts, team, message, { body, author: name });
       await enqueue(tx, CONTACT_MAIL_JOB, { messageId: id, replyId: stored.id, mail });

@@ -303,7 +303,7 @@ describeApi('the console inbox', (api) => {
     expect((await reply(42)).status).toBe(400);
     const spam = await send({ website: 'robot' });
     expect(await client.post(withId(CONSOLE_API.reply, spam.id), { body: 'Hello' })).toMatchObject({
-      status: 409,
+      status: 403,
       body: { error: { code: 'FORBIDDEN' } },
     });
     expect((await detail(client, spam.id)).replies).toEqual([]);
