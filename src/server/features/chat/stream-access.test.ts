@@ -2,7 +2,10 @@ import { expect, it } from 'vitest';
 import { AUTH_API } from '#common/account-api.ts';
 import { CHAT_API, CONSOLE_CHAT_API } from '#common/chat-api.ts';
 import { CONSOLE_API, withId } from '#common/console-api.ts';
-import { describeApi, type TestClient } from '#tests/support/api.ts';
+import { createPasswords } from '#server/features/accounts/index.ts';
+import { runStaffCommand } from '#server/features/staff/staff-command.ts';
+import { readSiteConfig } from '#server/platform/site-config.ts';
+import { describeApi, TEST_HASHING, TEST_SECRET, type TestClient } from '#tests/support/api.ts';
 import {
   chatMessage,
   consoleStream,
@@ -11,6 +14,7 @@ import {
   visitorWithConversation,
 } from '#tests/support/chat.ts';
 import type { EventStreamReader } from '#tests/support/event-stream.ts';
+import { codeIn } from '#tests/support/people.ts';
 
 const bodies = (stream: EventStreamReader) => stream.of<{ body: string }>('message').map((message) => message.body);
 
@@ -77,6 +81,46 @@ describeApi('event streams when access ends', (api) => {
     await afterTakingAway(async (operator, _email, password) => {
       expect((await operator.post(AUTH_API.deleteAccount, { password })).status).toBe(200);
     });
+  });
+
+  it('ends it when the password is reset', async () => {
+    await afterTakingAway(async (_operator, email) => {
+      expect((await api.client().post(AUTH_API.forgotPassword, { email })).status).toBe(202);
+      const code = codeIn((await api.mail().waitFor(email, 1)).text);
+      const reset = await api.client().post(AUTH_API.resetPassword, { email, code, password: 'a brand new secret' });
+      expect(reset.status).toBe(200);
+    });
+  });
+
+  it('ends it when the staff command takes them off the staff', async () => {
+    const context = {
+      db: api.db(),
+      secret: TEST_SECRET,
+      site: await readSiteConfig(),
+      passwords: createPasswords(TEST_HASHING),
+    };
+    await afterTakingAway(async (_operator, email) => {
+      expect(await runStaffCommand(context, { action: 'remove', email })).toMatchObject({ ok: true });
+    });
+  });
+
+  it("keeps an admin's console stream open when they are made an operator: still staff", async () => {
+    const { client: admin } = await signedInOperator(api, 'admin');
+    const { client: lowered, person } = await signedInOperator(api, 'admin');
+    const { visitor } = await visitorWithConversation(api, 'Before');
+    const stream = await consoleStream(lowered);
+    try {
+      await stream.ready();
+      const changed = await admin.post(withId(CONSOLE_API.staffRole, await accountId(person.email)), {
+        role: 'operator',
+      });
+      expect(changed.status).toBe(200);
+      expect((await visitor.post(CHAT_API.messages, chatMessage('After'))).status).toBe(201);
+      await stream.until(() => expect([stream.ended, bodies(stream)]).toEqual([false, ['After']]));
+      expect(stream.ended).toBe(false);
+    } finally {
+      await stream.close();
+    }
   });
 
   it('ends it at the next heartbeat when the session lapsed without anyone acting', async () => {
