@@ -17,9 +17,11 @@ export {
   listStaff,
   type RoleChange,
   requireStaff,
+  roleOf,
   type StaffMember,
   type StaffSession,
 } from './roles.ts';
+export { findSession } from './session-queries.ts';
 export { type ActiveSession, readSession, type SessionState } from './sessions.ts';
 
 /** Registration, email confirmation, sign-in and sessions, password reset, the account itself. */

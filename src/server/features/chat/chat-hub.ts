@@ -1,6 +1,6 @@
 import type { OperatorPresence } from '#common/chat-api.ts';
-import type { Database, Unlisten } from '#server/platform/db/database.ts';
-import { CHAT_CHANNEL, type ChatNotice, operatorsOnline, touchPresence } from './chat-queries.ts';
+import type { Database, NotificationHandler, Unlisten } from '#server/platform/db/database.ts';
+import { ACCESS_CHANNEL, CHAT_CHANNEL, type ChatNotice, operatorsOnline, touchPresence } from './chat-queries.ts';
 
 /** One open event stream, as the hub sees it. */
 export interface StreamSink {
@@ -10,6 +10,8 @@ export interface StreamSink {
   presence(operators: OperatorPresence[]): void;
   /** A comment line, so that proxies and NATs keep an idle connection open. */
   ping(): void;
+  /** The session it was opened with may have ended, or its role changed: check before showing more. */
+  recheck(): void;
   close(): void;
 }
 
@@ -31,11 +33,16 @@ export interface HubSettings {
  * streams it holds, which read what changed. A visitor's stream wakes only for its conversation;
  * a console stream for every one. When the listening connection comes back after a loss, every
  * stream reads what it missed.
+ *
+ * Streams opened with a session are also kept by account: when one of its sessions ends or its
+ * role changes (the access channel, announced by the database itself), they check again that
+ * they may go on, as they do at every heartbeat for what nobody announces (a session that lapsed).
  */
 export class ChatHub {
   private readonly byConversation = new Map<number, Set<StreamSink>>();
   private readonly consoles = new Map<StreamSink, string>();
-  private listening: Promise<Unlisten | null> | null = null;
+  private readonly byAccount = new Map<string, Set<StreamSink>>();
+  private readonly listening = new Map<string, Promise<Unlisten | null>>();
   private timer: NodeJS.Timeout | null = null;
   private operators: OperatorPresence[] | null = null;
   private readonly db: Database;
@@ -58,7 +65,8 @@ export class ChatHub {
     return this.operators;
   }
 
-  addVisitorStream(conversationId: number, sink: StreamSink): () => void {
+  /** A visitor's stream; `accountId` is that of the session it was opened with, if any. */
+  addVisitorStream(conversationId: number, sink: StreamSink, accountId: string | null): () => void {
     let set = this.byConversation.get(conversationId);
     if (!set) {
       set = new Set();
@@ -66,21 +74,38 @@ export class ChatHub {
     }
     set.add(sink);
     if (set.size > MAX_STREAMS_PER_CONVERSATION) set.values().next().value?.close();
+    const leaveAccount = accountId ? this.addToAccount(accountId, sink) : () => {};
     this.started();
     return () => {
       set.delete(sink);
       if (set.size === 0 && this.byConversation.get(conversationId) === set) this.byConversation.delete(conversationId);
+      leaveAccount();
       this.stopIfIdle();
     };
   }
 
   /** A console stream; `streamId` is its presence row, kept fresh by the heartbeat. */
-  addConsoleStream(streamId: string, sink: StreamSink): () => void {
+  addConsoleStream(streamId: string, sink: StreamSink, accountId: string): () => void {
     this.consoles.set(sink, streamId);
+    const leaveAccount = this.addToAccount(accountId, sink);
     this.started();
     return () => {
       this.consoles.delete(sink);
+      leaveAccount();
       this.stopIfIdle();
+    };
+  }
+
+  private addToAccount(accountId: string, sink: StreamSink): () => void {
+    let set = this.byAccount.get(accountId);
+    if (!set) {
+      set = new Set();
+      this.byAccount.set(accountId, set);
+    }
+    set.add(sink);
+    return () => {
+      set.delete(sink);
+      if (set.size === 0 && this.byAccount.get(accountId) === set) this.byAccount.delete(accountId);
     };
   }
 
@@ -98,20 +123,16 @@ export class ChatHub {
   }
 
   private started() {
-    this.listening ??= this.db
-      .listen(CHAT_CHANNEL, (payload) => this.heard(payload), { onResync: () => this.resync() })
-      .then(
-        (unlisten) => {
-          // Streams opened before the channel was heard may have missed a change in between.
-          this.resync();
-          return unlisten;
-        },
-        (error: Error) => {
-          console.error('Chat could not listen for changes:', error.message);
-          this.listening = null;
-          return null;
-        },
-      );
+    this.listen(
+      CHAT_CHANNEL,
+      (payload) => this.heard(payload),
+      () => this.resync(),
+    );
+    this.listen(
+      ACCESS_CHANNEL,
+      (accountId) => this.recheck(this.byAccount.get(accountId) ?? []),
+      () => this.recheck(this.sessionSinks()),
+    );
     if (!this.operators) {
       this.refreshPresence().catch((error: Error) => console.error('Chat presence failed:', error.message));
     }
@@ -119,6 +140,34 @@ export class ChatHub {
       this.timer = setInterval(() => this.heartbeat(), this.settings.heartbeatMs);
       this.timer.unref();
     }
+  }
+
+  /**
+   * Listens once per channel; `catchUp` runs when the channel is first heard (a stream opened
+   * before may have missed a notice in between) and after the listening connection was lost.
+   */
+  private listen(channel: string, handler: NotificationHandler, catchUp: () => void) {
+    if (this.listening.has(channel)) return;
+    const listening = this.db.listen(channel, handler, { onResync: catchUp }).then(
+      (unlisten) => {
+        catchUp();
+        return unlisten;
+      },
+      (error: Error) => {
+        console.error(`Chat could not listen on ${channel}:`, error.message);
+        this.listening.delete(channel);
+        return null;
+      },
+    );
+    this.listening.set(channel, listening);
+  }
+
+  private *sessionSinks(): Iterable<StreamSink> {
+    for (const set of this.byAccount.values()) yield* set;
+  }
+
+  private recheck(sinks: Iterable<StreamSink>) {
+    for (const sink of sinks) sink.recheck();
   }
 
   private stopIfIdle() {
@@ -152,6 +201,8 @@ export class ChatHub {
 
   private heartbeat() {
     for (const sink of this.sinks()) sink.ping();
+    // What no notice announces: a session that lapsed (idle, or past its end) is still a row.
+    this.recheck(this.sessionSinks());
     const streamIds = [...this.consoles.values()];
     const touched = streamIds.length > 0 ? touchPresence(this.db, streamIds) : Promise.resolve();
     // Also notices operators whose instance died: their rows stop being fresh without a notice.

@@ -9,6 +9,11 @@ import { type Database, notifyIn, type Queryable } from '#server/platform/db/dat
 
 /** The channel every instance listens to; payloads name what changed, never its content. */
 export const CHAT_CHANNEL = 'chat';
+/**
+ * Where the database itself says (migration 031) that a session of an account ended or its role
+ * changed; the payload is the account's id.
+ */
+export const ACCESS_CHANNEL = 'access';
 /** Any fixed number works as long as nothing else in the database uses it as an advisory lock. */
 const CHAT_WRITE_LOCK = 4_711_200_030;
 /** An operator is online while one of their console streams was seen this recently. */

@@ -10,7 +10,7 @@ import {
   type OperatorPresence,
 } from '#common/chat-api.ts';
 import { BlockSchema, ConversationListQuerySchema, OperatorMessageSchema, ReadSchema } from '#common/chat-schemas.ts';
-import { requireStaff, type StaffSession } from '#server/features/accounts/index.ts';
+import { readSession, requireStaff, type StaffSession } from '#server/features/accounts/index.ts';
 import { ApiError } from '#server/http/api-error.ts';
 import type { AppEnv } from '#server/http/context.ts';
 import { fieldErrors, jsonBody } from '#server/http/json-body.ts';
@@ -39,6 +39,7 @@ import {
 } from './chat-queries.ts';
 import { requestedCursor, type StreamBatch, type StreamEvent, serveEventStream } from './event-stream.ts';
 import { replyMailTexts } from './reply-mail.ts';
+import { staffSessionActive } from './stream-access.ts';
 import { markSeen } from './visitor-routes.ts';
 
 /** Every console chat path starts with it; the operator check covers them all. */
@@ -165,6 +166,9 @@ export function consoleChatRoutes(deps: ChatDeps) {
 
   app.get(CONSOLE_CHAT_API.stream, limiter.perClient('chat:streams', CHAT_LIMITS.streamsPerClient), async (c) => {
     const operator = c.get('staff');
+    // The guard let the session in; the stream keeps its token hash to ask again while it is open.
+    const session = await readSession(c, db, deps.settings.sessionIdleSeconds);
+    if (session.kind !== 'active') throw new ApiError(401, 'UNAUTHORIZED');
     const streamId = randomUUID();
     await addPresence(db, streamId, operator.accountId);
     await noticePresence(db);
@@ -207,7 +211,8 @@ export function consoleChatRoutes(deps: ChatDeps) {
       read,
       presence,
       operators: await operatorsOnline(db),
-      register: (sink) => hub.addConsoleStream(streamId, sink),
+      register: (sink) => hub.addConsoleStream(streamId, sink, operator.accountId),
+      allowed: () => staffSessionActive(deps, session.tokenHash),
       ...deps.streams,
       // One transaction, begun as the stream ends: a database closing on shutdown lets it finish,
       // where a second statement would find the pool ended.

@@ -88,6 +88,30 @@ describe('event streams', () => {
     expect(most).toBe(1);
   });
 
+  it('asks whether it may go on before its first read and whenever the hub says so, and ends without reading when not', async () => {
+    let allowed = true;
+    const asked = vi.fn(async () => allowed);
+    const { response, sink, onClose, reads } = stream(1, { allowed: asked });
+    const { reader } = await readAll(response, (seen) => seen.includes('event: ready'));
+    expect(asked).toHaveBeenCalledTimes(1);
+    sink().wake();
+    await vi.waitFor(() => expect(reads()).toBe(2));
+    // A wake alone reads without asking; a recheck asks first.
+    expect(asked).toHaveBeenCalledTimes(1);
+    sink().recheck();
+    await vi.waitFor(() => expect(reads()).toBe(3));
+    expect(asked).toHaveBeenCalledTimes(2);
+
+    allowed = false;
+    sink().recheck();
+    // Woken during the check, as a message written just after would: nothing more is read.
+    sink().wake();
+    expect(await reader.read()).toEqual({ done: true, value: undefined });
+    expect(asked).toHaveBeenCalledTimes(3);
+    expect(reads()).toBe(3);
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
   it('ends after its lifetime', async () => {
     const { response, onClose } = stream(1, { lifetimeMs: 20 });
     const { text } = await readAll(response, () => false);

@@ -27,6 +27,12 @@ export interface EventStreamOptions {
   presence(operators: OperatorPresence[]): StreamEvent | null;
   /** Puts the stream in the hub; returns how to take it out. */
   register(sink: StreamSink): () => void;
+  /**
+   * Whether whoever opened the stream may still see it (their session and role, as when it
+   * opened); asked before the next read whenever the hub says it may have changed. A stream
+   * opened without a session has none.
+   */
+  allowed?(): Promise<boolean>;
   /** The presence known when the stream opens, if any. */
   operators: OperatorPresence[] | null;
   /** A stream ends after this long and the browser reconnects (with its Last-Event-ID). */
@@ -56,12 +62,15 @@ const encoder = new TextEncoder();
  * One open stream: it reads what changed after its position whenever the hub wakes it, one read at
  * a time (a wake during a read makes one more read), and writes each change as an event with its
  * position as id. Writes only queue: a browser that stopped reading is dropped at the next
- * heartbeat rather than held in memory.
+ * heartbeat rather than held in memory. When the hub says the session or role it was opened with
+ * may have changed, its next read first asks `allowed`, and it ends without showing more if not.
  */
 class Sink implements StreamSink {
   /** Busy from the start: a wake before the first catch-up only asks that one to read once more. */
   private busy = true;
   private again = false;
+  /** The hub asked for `allowed` to be checked before the next read. */
+  private checkDue = false;
   private closed = false;
   private cursor: number;
   private lifetime: NodeJS.Timeout | undefined;
@@ -73,6 +82,9 @@ class Sink implements StreamSink {
     this.controller = controller;
     this.options = options;
     this.cursor = options.cursor;
+    // Access was checked before the stream was in the hub: a session ended in between was
+    // announced to nobody, so the first read checks again.
+    this.checkDue = options.allowed !== undefined;
   }
 
   /** `retry`, the presence, what the browser missed, `ready`; then it waits for changes. */
@@ -95,10 +107,24 @@ class Sink implements StreamSink {
     void this.drain(false);
   }
 
+  recheck(): void {
+    if (this.closed || !this.options.allowed) return;
+    this.checkDue = true;
+    this.wake();
+  }
+
   private async drain(first: boolean): Promise<void> {
     try {
       do {
         this.again = false;
+        if (this.checkDue) {
+          this.checkDue = false;
+          // Nothing more once access is gone; the browser's reconnection is judged like any request.
+          if (!(await this.options.allowed?.())) {
+            this.close();
+            return;
+          }
+        }
         const batch = await this.options.read(this.cursor);
         for (const event of batch.events) this.send(event);
         this.cursor = Math.max(this.cursor, batch.cursor);

@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUTH_API } from '#common/account-api.ts';
 import { CHAT_API, CONSOLE_CHAT_API, type SendAnswer } from '#common/chat-api.ts';
+import { CONSOLE_API, withId } from '#common/console-api.ts';
 import { type Database, openDatabase } from '#server/platform/db/database.ts';
 import { chatMessage } from '#tests/support/chat.ts';
 import { type TestStore, targets } from '#tests/support/databases.ts';
+import type { EventStreamReader } from '#tests/support/event-stream.ts';
 import { HttpClient, type Instance, seedStaff, startInstance } from '#tests/support/instances.ts';
 
 const postgres = targets.find((target) => target.kind === 'postgres');
@@ -86,6 +89,43 @@ describe.skipIf(!postgres || postgres.skip)('chat across two server processes on
       }
     } finally {
       await consoleOnB.close();
+    }
+  });
+
+  it("ends an operator's console stream on one instance when they are demoted or sign out on the other", {
+    timeout: 30_000,
+  }, async () => {
+    const admin = new HttpClient();
+    await seedStaff(db, admin, 'admin', 'Ada Admin');
+    const visitor = new HttpClient();
+    const demoted = new HttpClient();
+    const demotedId = await seedStaff(db, demoted);
+    const signedOut = new HttpClient();
+    await seedStaff(db, signedOut);
+    const streams = await Promise.all(
+      [demoted, signedOut, operator].map((client) => client.stream(a.url, CONSOLE_CHAT_API.stream)),
+    );
+    const [demotedOnA, signedOutOnA, unaffectedOnA] = streams as [
+      EventStreamReader,
+      EventStreamReader,
+      EventStreamReader,
+    ];
+    try {
+      await Promise.all(streams.map((stream) => stream.ready()));
+      expect((await admin.post(b.url, withId(CONSOLE_API.staffRole, demotedId), { role: 'member' })).status).toBe(200);
+      expect((await signedOut.post(b.url, AUTH_API.logout)).status).toBe(200);
+      expect((await visitor.post(b.url, CHAT_API.messages, chatMessage('Written after both'))).status).toBe(201);
+      await demotedOnA.until(() => expect(demotedOnA.ended).toBe(true), 5_000);
+      await signedOutOnA.until(() => expect(signedOutOnA.ended).toBe(true), 5_000);
+      await unaffectedOnA.until(() =>
+        expect(unaffectedOnA.of('message').map((m) => m.body)).toContain('Written after both'),
+      );
+      for (const stream of [demotedOnA, signedOutOnA]) {
+        expect(stream.of('message').map((m) => m.body)).not.toContain('Written after both');
+      }
+      expect(unaffectedOnA.ended).toBe(false);
+    } finally {
+      await Promise.all(streams.map((stream) => stream.close()));
     }
   });
 

@@ -36,6 +36,8 @@ export interface Visitor {
   conversation: ConversationRow | null;
   /** The signed-in visitor's account, if any. */
   accountId: string | null;
+  /** Their session's token hash, with which an open stream asks whether the session still holds. */
+  sessionHash: string | null;
   /** The token this browser brought, when it names the conversation. */
   token: string | null;
 }
@@ -51,16 +53,17 @@ export async function identifyVisitor(c: Context, deps: Deps): Promise<Visitor> 
     ? await readSession(c, deps.db, deps.settings.sessionIdleSeconds)
     : { kind: 'none' as const };
   const accountId = session.kind === 'active' ? session.accountId : null;
+  const sessionHash = session.kind === 'active' ? session.tokenHash : null;
   const token = getCookie(c, TOKEN_COOKIE.name) ?? null;
   if (token) {
     const conversation = await findByToken(deps.db, hashChatToken(token));
     if (conversation && (conversation.accountId === null || conversation.accountId === accountId)) {
-      return { conversation, accountId, token };
+      return { conversation, accountId, sessionHash, token };
     }
     if (!conversation) clearChatCookies(c);
   }
   const conversation = accountId ? await findByAccount(deps.db, accountId) : null;
-  return { conversation, accountId, token: null };
+  return { conversation, accountId, sessionHash, token: null };
 }
 
 /** The conversation as its visitor sees it. */

@@ -35,6 +35,7 @@ import {
   touchConversation,
 } from './chat-queries.ts';
 import { requestedCursor, type StreamBatch, type StreamEvent, serveEventStream } from './event-stream.ts';
+import { sessionActive } from './stream-access.ts';
 import {
   clearChatCookies,
   clientHashOf,
@@ -165,7 +166,7 @@ export function visitorChatRoutes(deps: ChatDeps) {
 
   routes.get(CHAT_API.stream, limiter.perClient('chat:streams', CHAT_LIMITS.streamsPerClient), async (c) => {
     const visitor = await identifyVisitor(c, deps);
-    const conversation = visitor.conversation;
+    const { conversation, sessionHash } = visitor;
     if (!conversation) throw new ApiError(401, 'UNAUTHORIZED');
     let online = hub.knownOperators ? hub.knownOperators.length > 0 : null;
     const presence = (operators: { id: string }[]): StreamEvent | null => {
@@ -193,6 +194,9 @@ export function visitorChatRoutes(deps: ChatDeps) {
         events.push({ event: CHAT_EVENTS.conversation, data: JSON.stringify(GONE) });
         return { events, cursor: next, end: true };
       }
+      // Tied to an account since the stream opened without that account's session (its first
+      // message after signing in, from another tab): nothing more here; the reconnection decides.
+      if (row.accountId !== null && row.accountId !== visitor.accountId) return { events: [], cursor, end: true };
       if (row.seq > cursor && row.seq <= boundary) {
         events.push({
           event: CHAT_EVENTS.conversation,
@@ -209,7 +213,9 @@ export function visitorChatRoutes(deps: ChatDeps) {
       read,
       presence,
       operators: hub.knownOperators,
-      register: (sink) => hub.addVisitorStream(conversation.id, sink),
+      register: (sink) => hub.addVisitorStream(conversation.id, sink, visitor.accountId),
+      // Opened with a session: it ends with it (decision 093).
+      allowed: sessionHash ? () => sessionActive(deps, sessionHash) : undefined,
       ...deps.streams,
     });
   });
