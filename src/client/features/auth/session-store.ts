@@ -1,48 +1,39 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect } from 'react';
 import { type ApiResult, callApi } from '#client/lib/api-client.ts';
+import { createStore } from '#client/lib/create-store.ts';
 import { AUTH_API, type SessionAnswer } from '#common/account-api.ts';
 
-/** undefined until the server has been asked. */
-let current: SessionAnswer | undefined;
+/**
+ * Who is signed in: undefined until the server has been asked. The prerendered page cannot know,
+ * so it is made (and hydrates) with undefined.
+ */
+const session = createStore<SessionAnswer | undefined>(undefined, { serverSnapshot: () => undefined });
 let asked: Promise<void> | null = null;
-const listeners = new Set<() => void>();
-
-function set(session: SessionAnswer) {
-  current = session;
-  for (const listener of listeners) listener();
-}
 
 /** Asks the server who is signed in, once per page load; the pages tell the store of every change after that. */
-function askOnce() {
-  asked ??= callApi<SessionAnswer>(AUTH_API.session).then((result) => set(result.ok ? result.data : { account: null }));
+export function askSession(): Promise<void> {
+  asked ??= callApi<SessionAnswer>(AUTH_API.session).then((result) =>
+    session.set(result.ok ? result.data : { account: null }),
+  );
   return asked;
 }
 
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-};
+/** Who is signed in now, outside React (undefined while unknown). */
+export const currentSession = session.get;
 
-/**
- * Who is signed in (undefined while unknown). The prerendered page cannot know, so the server is
- * asked after hydration.
- */
+/** Who is signed in (undefined while unknown); asks the server after hydration. */
 export function useSession(): SessionAnswer | undefined {
-  const session = useSyncExternalStore(
-    subscribe,
-    () => current,
-    () => undefined,
-  );
+  const answer = session.use();
   useEffect(() => {
-    void askOnce();
+    void askSession();
   }, []);
-  return session;
+  return answer;
 }
 
 /** Called by the pages when someone signs in or out. */
 export const setSignedIn = (account: SessionAnswer['account']) => {
   asked = Promise.resolve();
-  set({ account });
+  session.set({ account });
 };
 
 /** Ends the session on the server, here too. */

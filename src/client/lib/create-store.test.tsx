@@ -1,0 +1,96 @@
+import { renderToString } from 'react-dom/server';
+import { describe, expect, it, vi } from 'vitest';
+import { createExternalStore, createStore } from './create-store.ts';
+
+/** Renders what a store's hook gives, as the server (and the page's hydration) sees it. */
+function renderedBy(use: () => unknown) {
+  function Shows() {
+    return <output>{JSON.stringify(use())}</output>;
+  }
+  return renderToString(<Shows />);
+}
+
+describe('createStore', () => {
+  it('starts at its initial value and is replaced by set', () => {
+    const store = createStore({ count: 0, name: 'a' });
+    expect(store.get()).toEqual({ count: 0, name: 'a' });
+    store.set({ count: 2, name: 'b' });
+    expect(store.get()).toEqual({ count: 2, name: 'b' });
+  });
+
+  it('changes only the given parts with update, as a new object', () => {
+    const store = createStore({ count: 0, name: 'a' });
+    const before = store.get();
+    store.update({ count: 1 });
+    expect(store.get()).toEqual({ count: 1, name: 'a' });
+    expect(before).toEqual({ count: 0, name: 'a' });
+    expect(store.get()).not.toBe(before);
+  });
+
+  it('tells every subscriber of every change, until it unsubscribes', () => {
+    const store = createStore({ count: 0 });
+    const first = vi.fn();
+    // Told after the change, so that what it reads is new.
+    const second = vi.fn(() => expect(store.get().count).toBeGreaterThan(0));
+    const stopFirst = store.subscribe(first);
+    store.subscribe(second);
+    store.set({ count: 1 });
+    expect(first).toHaveBeenCalledTimes(1);
+    expect(second).toHaveBeenCalledTimes(1);
+    stopFirst();
+    store.update({ count: 2 });
+    expect(first).toHaveBeenCalledTimes(1);
+    expect(second).toHaveBeenCalledTimes(2);
+  });
+
+  it('goes back to the initial value on reset, and says so', () => {
+    const initial = { items: [] as string[] };
+    const store = createStore(initial);
+    const listener = vi.fn();
+    store.subscribe(listener);
+    store.set({ items: ['x'] });
+    store.reset();
+    expect(store.get()).toBe(initial);
+    expect(listener).toHaveBeenCalledTimes(2);
+  });
+
+  it('renders the current value when no server snapshot is given', () => {
+    const store = createStore({ count: 0 });
+    store.set({ count: 3 });
+    expect(renderedBy(store.use)).toBe('<output>{&quot;count&quot;:3}</output>');
+  });
+
+  it('renders the server snapshot on the server, whatever the value', () => {
+    const store = createStore<string | null>('known', { serverSnapshot: () => null });
+    expect(renderedBy(store.use)).toBe('<output>null</output>');
+    expect(store.get()).toBe('known');
+  });
+});
+
+describe('createExternalStore', () => {
+  it('reads the value where it is kept at every get', () => {
+    let kept = 'a';
+    const store = createExternalStore(() => kept);
+    expect(store.get()).toBe('a');
+    kept = 'b';
+    expect(store.get()).toBe('b');
+  });
+
+  it('tells the subscribers when its owner says it changed', () => {
+    const store = createExternalStore(() => 1);
+    const listener = vi.fn();
+    const stop = store.subscribe(listener);
+    store.changed();
+    expect(listener).toHaveBeenCalledTimes(1);
+    stop();
+    store.changed();
+    expect(listener).toHaveBeenCalledTimes(1);
+  });
+
+  it('renders the server snapshot on the server, the value without one', () => {
+    expect(renderedBy(createExternalStore(() => 'kept', { serverSnapshot: () => 'server' }).use)).toBe(
+      '<output>&quot;server&quot;</output>',
+    );
+    expect(renderedBy(createExternalStore(() => 'kept').use)).toBe('<output>&quot;kept&quot;</output>');
+  });
+});
