@@ -1,6 +1,6 @@
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
-import { createExternalStore, createStore } from './create-store.ts';
+import { createStore } from './create-store.ts';
 
 /** Renders what a store's hook gives, as the server (and the page's hydration) sees it. */
 function renderedBy(use: () => unknown) {
@@ -54,43 +54,9 @@ describe('createStore', () => {
     expect(listener).toHaveBeenCalledTimes(2);
   });
 
-  it('renders the current value when no server snapshot is given', () => {
+  it('renders the current value, on the server too', () => {
     const store = createStore({ count: 0 });
     store.set({ count: 3 });
     expect(renderedBy(store.use)).toBe('<output>{&quot;count&quot;:3}</output>');
-  });
-
-  it('renders the server snapshot on the server, whatever the value', () => {
-    const store = createStore<string | null>('known', { serverSnapshot: () => null });
-    expect(renderedBy(store.use)).toBe('<output>null</output>');
-    expect(store.get()).toBe('known');
-  });
-});
-
-describe('createExternalStore', () => {
-  it('reads the value where it is kept at every get', () => {
-    let kept = 'a';
-    const store = createExternalStore(() => kept);
-    expect(store.get()).toBe('a');
-    kept = 'b';
-    expect(store.get()).toBe('b');
-  });
-
-  it('tells the subscribers when its owner says it changed', () => {
-    const store = createExternalStore(() => 1);
-    const listener = vi.fn();
-    const stop = store.subscribe(listener);
-    store.changed();
-    expect(listener).toHaveBeenCalledTimes(1);
-    stop();
-    store.changed();
-    expect(listener).toHaveBeenCalledTimes(1);
-  });
-
-  it('renders the server snapshot on the server, the value without one', () => {
-    expect(renderedBy(createExternalStore(() => 'kept', { serverSnapshot: () => 'server' }).use)).toBe(
-      '<output>&quot;server&quot;</output>',
-    );
-    expect(renderedBy(createExternalStore(() => 'kept').use)).toBe('<output>&quot;kept&quot;</output>');
   });
 });

@@ -1,39 +1,55 @@
-import { useEffect } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { type ApiResult, callApi } from '#client/lib/api-client.ts';
-import { createStore } from '#client/lib/create-store.ts';
 import { AUTH_API, type SessionAnswer } from '#common/account-api.ts';
 
-/**
- * Who is signed in: undefined until the server has been asked. The prerendered page cannot know,
- * so it is made (and hydrates) with undefined.
- */
-const session = createStore<SessionAnswer | undefined>(undefined, { serverSnapshot: () => undefined });
+// Written out rather than made with lib/create-store.ts: this module comes with the header of every
+// page for a signed-in visitor, where a helper shared with the chat would be one more chunk to
+// fetch (decision 096).
+
+/** undefined until the server has been asked. */
+let current: SessionAnswer | undefined;
 let asked: Promise<void> | null = null;
+const listeners = new Set<() => void>();
+
+function set(session: SessionAnswer) {
+  current = session;
+  for (const listener of listeners) listener();
+}
 
 /** Asks the server who is signed in, once per page load; the pages tell the store of every change after that. */
 export function askSession(): Promise<void> {
-  asked ??= callApi<SessionAnswer>(AUTH_API.session).then((result) =>
-    session.set(result.ok ? result.data : { account: null }),
-  );
+  asked ??= callApi<SessionAnswer>(AUTH_API.session).then((result) => set(result.ok ? result.data : { account: null }));
   return asked;
 }
 
 /** Who is signed in now, outside React (undefined while unknown). */
-export const currentSession = session.get;
+export const currentSession = () => current;
 
-/** Who is signed in (undefined while unknown); asks the server after hydration. */
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+/**
+ * Who is signed in (undefined while unknown). The prerendered page cannot know, so the server is
+ * asked after hydration.
+ */
 export function useSession(): SessionAnswer | undefined {
-  const answer = session.use();
+  const session = useSyncExternalStore(
+    subscribe,
+    () => current,
+    () => undefined,
+  );
   useEffect(() => {
     void askSession();
   }, []);
-  return answer;
+  return session;
 }
 
 /** Called by the pages when someone signs in or out. */
 export const setSignedIn = (account: SessionAnswer['account']) => {
   asked = Promise.resolve();
-  session.set({ account });
+  set({ account });
 };
 
 /** Ends the session on the server, here too. */

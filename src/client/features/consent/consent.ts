@@ -1,11 +1,15 @@
+import { useSyncExternalStore } from 'react';
 import { deleteCookie, readCookie, writeCookie } from '#client/lib/cookies.ts';
-import { createExternalStore } from '#client/lib/create-store.ts';
 import { STORAGE_ENTRIES, type StorageEntry, storageEntry } from '#common/storage.ts';
 
 /** The visitor's answer about analytics: none yet, yes or no. */
 export type Consent = 'pending' | 'granted' | 'denied';
 
 const CONSENT = storageEntry('consent');
+// Followed by hand rather than made with lib/create-store.ts: the choice lives in its cookie, and
+// this module comes with every public page, where a helper shared with the chat would be one more
+// chunk to fetch (decision 096).
+const listeners = new Set<() => void>();
 
 /**
  * Kept in a first-party cookie rather than local storage so that the server could read the
@@ -15,17 +19,6 @@ export function readConsent(): Consent {
   const value = readCookie(CONSENT.name);
   return value === 'granted' || value === 'denied' ? value : 'pending';
 }
-
-/**
- * The choice as the cookie has it at every render, or null while the page hydrates: the
- * prerendered HTML cannot know it, so nothing that depends on it renders before hydration is over.
- */
-const consent = createExternalStore<Consent, null>(readConsent, { serverSnapshot: () => null });
-
-export const useConsent = consent.use;
-
-/** Hears of every choice made on this page, outside React; returns the function that stops it. */
-export const followConsent = consent.subscribe;
 
 /** Whether an entry waits for the visitor's consent on a site with the privacy option on or off. */
 export function needsConsent(entry: StorageEntry, privacyOption: boolean): boolean {
@@ -60,5 +53,21 @@ export function forgetConsentedItems(privacyOption: boolean, storage: ConsentedS
 export function chooseConsent(choice: 'granted' | 'denied', options: { privacyOption: boolean }) {
   writeCookie(CONSENT, choice);
   if (choice === 'denied') forgetConsentedItems(options.privacyOption);
-  consent.changed();
+  for (const listener of listeners) listener();
+}
+
+/** Hears of every choice made on this page; returns the function that stops it. */
+export function followConsent(listener: () => void) {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+/**
+ * The current choice, or null while the page hydrates: the prerendered HTML cannot know it, so
+ * nothing that depends on it renders before hydration is over.
+ */
+export function useConsent(): Consent | null {
+  return useSyncExternalStore(followConsent, readConsent, () => null);
 }
