@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import type { ErrorCode } from '#common/error-codes.ts';
 import { fieldVerdict, importRules, placeFailure, ruleError, sendAsVisitor } from './form-state.ts';
 
 // Rules as the shared schemas write them: each message is an error code.
@@ -21,27 +22,29 @@ describe('ruleError', () => {
 });
 
 describe('fieldVerdict', () => {
-  const form = (change: Partial<Parameters<typeof fieldVerdict<Values>>[1]> = {}) => ({
-    values,
-    touched: {},
-    fromServer: {},
-    rules,
-    ...change,
-  });
+  type Form = {
+    values: Values;
+    touched: Partial<Record<keyof Values, boolean>>;
+    fromServer: Partial<Record<keyof Values, ErrorCode>>;
+  };
+  const verdict = (name: keyof Values, change: Partial<Form> = {}) => {
+    const form: Form = { values, touched: {}, fromServer: {}, ...change };
+    return fieldVerdict<Values>(name, form.values, form.touched, form.fromServer, rules);
+  };
 
   it('shows no rule’s message before the field was touched', () => {
-    expect(fieldVerdict<Values>('name', form())).toEqual({ error: undefined, valid: false });
+    expect(verdict('name')).toEqual({ error: undefined, valid: false });
   });
 
   it('shows the rule’s message once touched', () => {
-    expect(fieldVerdict<Values>('name', form({ touched: { name: true } }))).toEqual({
+    expect(verdict('name', { touched: { name: true } })).toEqual({
       error: 'MISSING_REQUIRED_FIELD',
       valid: false,
     });
   });
 
   it('shows the server’s code first, touched or not', () => {
-    expect(fieldVerdict<Values>('email', form({ fromServer: { email: 'EMAIL_ALREADY_EXISTS' } }))).toEqual({
+    expect(verdict('email', { fromServer: { email: 'EMAIL_ALREADY_EXISTS' } })).toEqual({
       error: 'EMAIL_ALREADY_EXISTS',
       valid: false,
     });
@@ -50,12 +53,12 @@ describe('fieldVerdict', () => {
   it('ticks a touched field that is valid and not empty', () => {
     const filled = { name: 'Ada', email: 'ada@example.com', terms: true };
     const touched = { name: true, email: true, terms: true };
-    expect(fieldVerdict<Values>('email', form({ values: filled, touched }))).toEqual({ error: undefined, valid: true });
-    expect(fieldVerdict<Values>('terms', form({ values: filled, touched }))).toEqual({ error: undefined, valid: true });
-    expect(fieldVerdict<Values>('terms', form({ values: { ...filled, terms: false }, touched }))).toMatchObject({
+    expect(verdict('email', { values: filled, touched })).toEqual({ error: undefined, valid: true });
+    expect(verdict('terms', { values: filled, touched })).toEqual({ error: undefined, valid: true });
+    expect(verdict('terms', { values: { ...filled, terms: false }, touched })).toMatchObject({
       valid: false,
     });
-    expect(fieldVerdict<Values>('email', form({ values: filled }))).toMatchObject({ valid: false });
+    expect(verdict('email', { values: filled })).toMatchObject({ valid: false });
   });
 });
 

@@ -27,11 +27,14 @@ export function ruleError<V>(rules: Rules<V> | null, name: keyof V, values: V): 
  */
 export function fieldVerdict<V extends Record<string, Value>>(
   name: keyof V,
-  form: { values: V; touched: ByField<V, boolean>; fromServer: ByField<V, ErrorCode>; rules: Rules<V> | null },
+  values: V,
+  touched: ByField<V, boolean>,
+  fromServer: ByField<V, ErrorCode>,
+  rules: Rules<V> | null,
 ): { error: ErrorCode | undefined; valid: boolean } {
-  const error = form.fromServer[name] ?? (form.touched[name] ? ruleError(form.rules, name, form.values) : undefined);
-  const value = form.values[name];
-  return { error, valid: Boolean(form.touched[name]) && !error && value !== '' && value !== false };
+  const error = fromServer[name] ?? (touched[name] ? ruleError(rules, name, values) : undefined);
+  const value = values[name];
+  return { error, valid: Boolean(touched[name]) && !error && value !== '' && value !== false };
 }
 
 /**

@@ -99,7 +99,7 @@ export function useForm<V extends Record<string, Value>>(
     id: idOf(name),
     name,
     value: values[name] as Value,
-    ...fieldVerdict(name, { values, touched, fromServer, rules }),
+    ...fieldVerdict(name, values, touched, fromServer, rules),
     onChange: (value) => {
       setValues((current) => ({ ...current, [name]: value }));
       setFromServer((current) => ({ ...current, [name]: undefined }));
