@@ -32,7 +32,8 @@ const FIRST_KEY = 'default';
 
 const AddressContext = createContext<Address | null>(null);
 
-function read(type: Address['type']): Address {
+/** The browser's address now, and how the visitor got there. */
+export function readAddress(type: Address['type']): Address {
   const { pathname, search, hash } = window.location;
   const entry = window.history.state as Partial<Entry> | null;
   return { pathname, search, hash, state: entry?.state ?? null, type, key: entry?.key ?? FIRST_KEY };
@@ -50,20 +51,25 @@ export function navigate(to: string, { replace = false, state = null }: { replac
   window.dispatchEvent(new CustomEvent<Address['type']>(NAVIGATE, { detail: replace ? 'replace' : 'push' }));
 }
 
+/**
+ * Calls `onChange` with the new address after every navigation and every step back or forward;
+ * returns the function that stops it.
+ */
+export function followAddress(onChange: (address: Address) => void): () => void {
+  const onPop = () => onChange(readAddress('pop'));
+  const onNavigate = (event: Event) => onChange(readAddress((event as CustomEvent<Address['type']>).detail));
+  window.addEventListener('popstate', onPop);
+  window.addEventListener(NAVIGATE, onNavigate);
+  return () => {
+    window.removeEventListener('popstate', onPop);
+    window.removeEventListener(NAVIGATE, onNavigate);
+  };
+}
+
 /** The browser's address, followed through navigations and back and forward. */
 export function BrowserAddress({ children }: { children: ReactNode }) {
-  const [address, setAddress] = useState(() => read('pop'));
-  useEffect(() => {
-    const onPop = () => startTransition(() => setAddress(read('pop')));
-    const onNavigate = (event: Event) =>
-      startTransition(() => setAddress(read((event as CustomEvent<Address['type']>).detail)));
-    window.addEventListener('popstate', onPop);
-    window.addEventListener(NAVIGATE, onNavigate);
-    return () => {
-      window.removeEventListener('popstate', onPop);
-      window.removeEventListener(NAVIGATE, onNavigate);
-    };
-  }, []);
+  const [address, setAddress] = useState(() => readAddress('pop'));
+  useEffect(() => followAddress((next) => startTransition(() => setAddress(next))), []);
   return <AddressContext value={address}>{children}</AddressContext>;
 }
 

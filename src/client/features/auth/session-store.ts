@@ -2,6 +2,10 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { type ApiResult, callApi } from '#client/lib/api-client.ts';
 import { AUTH_API, type SessionAnswer } from '#common/account-api.ts';
 
+// Written out rather than made with lib/create-store.ts: this module comes with the header of every
+// page for a signed-in visitor, where a helper shared with the chat would be one more chunk to
+// fetch (decision 096).
+
 /** undefined until the server has been asked. */
 let current: SessionAnswer | undefined;
 let asked: Promise<void> | null = null;
@@ -13,10 +17,13 @@ function set(session: SessionAnswer) {
 }
 
 /** Asks the server who is signed in, once per page load; the pages tell the store of every change after that. */
-function askOnce() {
+export function askSession(): Promise<void> {
   asked ??= callApi<SessionAnswer>(AUTH_API.session).then((result) => set(result.ok ? result.data : { account: null }));
   return asked;
 }
+
+/** Who is signed in now, outside React (undefined while unknown). */
+export const currentSession = () => current;
 
 const subscribe = (listener: () => void) => {
   listeners.add(listener);
@@ -34,7 +41,7 @@ export function useSession(): SessionAnswer | undefined {
     () => undefined,
   );
   useEffect(() => {
-    void askOnce();
+    void askSession();
   }, []);
   return session;
 }

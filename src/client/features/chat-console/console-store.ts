@@ -1,5 +1,5 @@
-import { useSyncExternalStore } from 'react';
 import { callApi } from '#client/lib/api-client.ts';
+import { createStore } from '#client/lib/create-store.ts';
 import { type FollowedStream, followStream, type StreamState } from '#client/lib/event-stream.ts';
 import { mergedById } from '#client/lib/merged-by-id.ts';
 import {
@@ -34,7 +34,8 @@ export interface ConsoleState {
   failed: boolean;
 }
 
-const initial: ConsoleState = {
+/** What the chat screen shows; changed only by the functions of this module. */
+const store = createStore<ConsoleState>({
   loaded: false,
   status: 'open',
   conversations: [],
@@ -44,38 +45,25 @@ const initial: ConsoleState = {
   pending: [],
   connection: 'off',
   failed: false,
-};
-
-let state = initial;
-const listeners = new Set<() => void>();
+});
+const { get: state, update } = store;
 let stream: FollowedStream | null = null;
 let readSent = new Map<number, number>();
 /** Messages of the selected conversation that the stream brought while its thread was on its way. */
 let arrivedEarly: ConsoleMessage[] = [];
 
-function update(change: Partial<ConsoleState>) {
-  state = { ...state, ...change };
-  for (const listener of listeners) listener();
-}
+/** What the chat screen shows, read outside React. */
+export const currentConsoleChat = state;
 
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-};
-
-export const useConsoleChat = () =>
-  useSyncExternalStore(
-    subscribe,
-    () => state,
-    () => state,
-  );
+export const useConsoleChat = store.use;
 
 const byActivity = (a: ConsoleConversation, b: ConsoleConversation) => b.lastMessageAt.localeCompare(a.lastMessageAt);
 
 /** The copy of a conversation the console holds, in the list or the open thread. */
-const heldCopy = (id: number): ConsoleConversation | undefined =>
-  state.conversations.find((c) => c.id === id) ??
-  (state.thread?.conversation.id === id ? state.thread.conversation : undefined);
+function heldCopy(id: number): ConsoleConversation | undefined {
+  const { conversations, thread } = state();
+  return conversations.find((c) => c.id === id) ?? (thread?.conversation.id === id ? thread.conversation : undefined);
+}
 
 /** The later of the held copy and `copy`: an answer can arrive after a stream event about a newer change. */
 function latest(copy: ConsoleConversation): ConsoleConversation {
@@ -86,23 +74,24 @@ function latest(copy: ConsoleConversation): ConsoleConversation {
 /** Puts a conversation in the list when it has the list's status, takes it out otherwise; an outdated copy changes nothing. */
 function upsert(conversation: ConsoleConversation) {
   if (latest(conversation) !== conversation) return;
-  const others = state.conversations.filter((c) => c.id !== conversation.id);
-  const conversations = conversation.status === state.status ? [...others, conversation].sort(byActivity) : others;
-  const thread = state.thread?.conversation.id === conversation.id ? { ...state.thread, conversation } : state.thread;
+  const { conversations: held, status, thread: shown } = state();
+  const others = held.filter((c) => c.id !== conversation.id);
+  const conversations = conversation.status === status ? [...others, conversation].sort(byActivity) : others;
+  const thread = shown?.conversation.id === conversation.id ? { ...shown, conversation } : shown;
   update({ conversations, thread });
 }
 
 function addMessage(message: ConsoleMessage) {
-  const thread = state.thread;
+  const thread = state().thread;
   if (!thread || thread.conversation.id !== message.conversationId) {
-    if (state.selected === message.conversationId) arrivedEarly.push(message);
+    if (state().selected === message.conversationId) arrivedEarly.push(message);
     return;
   }
   if (thread.messages.some((m) => m.id === message.id)) return;
   const messages = mergedById(thread.messages, [message]);
   update({
     thread: { ...thread, messages },
-    pending: state.pending.filter((p) => p.clientMessageId !== message.clientMessageId),
+    pending: state().pending.filter((p) => p.clientMessageId !== message.clientMessageId),
   });
   markRead();
 }
@@ -139,11 +128,12 @@ export async function select(id: number): Promise<void> {
   arrivedEarly = [];
   update({ selected: id, failed: false });
   const result = await callApi<ConsoleThreadAnswer>(CONSOLE_CHAT_API.conversation(id));
-  if (state.selected !== id) return;
+  if (state().selected !== id) return;
   if (!result.ok) return update({ thread: null, failed: true });
   // The list may have heard of a later change while the thread was on its way, and the stream of
   // messages the answer was read too early to hold (into the thread shown, when reloading it).
-  const shown = state.thread?.conversation.id === id ? state.thread.messages : [];
+  const { thread } = state();
+  const shown = thread?.conversation.id === id ? thread.messages : [];
   const messages = mergedById(result.data.messages, [...shown, ...arrivedEarly]);
   arrivedEarly = [];
   update({ thread: { conversation: latest(result.data.conversation), messages } });
@@ -152,12 +142,13 @@ export async function select(id: number): Promise<void> {
 
 /** Back to the console tab: what came meanwhile in the open conversation is read now. */
 export function revisit() {
-  if (document.visibilityState === 'visible' && state.selected !== null) void select(state.selected);
+  const { selected } = state();
+  if (document.visibilityState === 'visible' && selected !== null) void select(selected);
 }
 
 /** What the operator looks at counts as read for the whole team. */
 function markRead() {
-  const thread = state.thread;
+  const thread = state().thread;
   if (!thread || document.visibilityState !== 'visible') return;
   const last = thread.messages.at(-1)?.id ?? 0;
   const id = thread.conversation.id;
@@ -175,7 +166,7 @@ async function deliver(id: number, reply: PendingReply) {
   );
   if (!result.ok) {
     update({
-      pending: state.pending.map((p) => (p.clientMessageId === reply.clientMessageId ? { ...p, failed: true } : p)),
+      pending: state().pending.map((p) => (p.clientMessageId === reply.clientMessageId ? { ...p, failed: true } : p)),
     });
     return;
   }
@@ -184,19 +175,19 @@ async function deliver(id: number, reply: PendingReply) {
 }
 
 export function reply(body: string) {
-  const id = state.selected;
+  const id = state().selected;
   if (id === null) return;
   const pending: PendingReply = { clientMessageId: crypto.randomUUID(), body, failed: false };
-  update({ pending: [...state.pending, pending] });
+  update({ pending: [...state().pending, pending] });
   void deliver(id, pending);
 }
 
 export function retryReply(clientMessageId: string) {
-  const id = state.selected;
-  const pending = state.pending.find((p) => p.clientMessageId === clientMessageId);
+  const id = state().selected;
+  const pending = state().pending.find((p) => p.clientMessageId === clientMessageId);
   if (id === null || !pending) return;
   const again = { ...pending, failed: false };
-  update({ pending: state.pending.map((p) => (p === pending ? again : p)) });
+  update({ pending: state().pending.map((p) => (p === pending ? again : p)) });
   void deliver(id, again);
 }
 
@@ -207,10 +198,15 @@ async function act(path: string, body: unknown) {
   upsert(result.data.conversation);
 }
 
-export const closeSelected = () => state.selected !== null && act(CONSOLE_CHAT_API.close(state.selected), {});
+export function closeSelected() {
+  const { selected } = state();
+  return selected !== null && act(CONSOLE_CHAT_API.close(selected), {});
+}
 
-export const blockSelected = (blocked: boolean) =>
-  state.selected !== null && act(CONSOLE_CHAT_API.block(state.selected), { blocked });
+export function blockSelected(blocked: boolean) {
+  const { selected } = state();
+  return selected !== null && act(CONSOLE_CHAT_API.block(selected), { blocked });
+}
 
 /** Stops following (the console left the chat screen); the next showList starts afresh. */
 export function stop() {
@@ -218,5 +214,5 @@ export function stop() {
   stream = null;
   readSent = new Map();
   arrivedEarly = [];
-  state = initial;
+  store.reset();
 }

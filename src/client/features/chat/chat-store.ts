@@ -1,6 +1,6 @@
-import { useSyncExternalStore } from 'react';
 import { callApi } from '#client/lib/api-client.ts';
 import { readCookie } from '#client/lib/cookies.ts';
+import { createStore } from '#client/lib/create-store.ts';
 import { type FollowedStream, followStream, type StreamState } from '#client/lib/event-stream.ts';
 import { mergedById } from '#client/lib/merged-by-id.ts';
 import {
@@ -40,37 +40,26 @@ const ACTIVE_COOKIE = storageEntry('chatActive').name;
 /** A hidden tab lets its stream go after this long (browsers allow few connections per site). */
 const HIDDEN_GRACE_MS = 30_000;
 
-let state: ChatState = {
+/** What the panel shows; changed only by the functions of this module. */
+const store = createStore<ChatState>({
   loaded: false,
   conversation: null,
   messages: [],
   pending: [],
   connection: 'off',
   ended: false,
-};
-const listeners = new Set<() => void>();
+});
+const { get: state, update } = store;
 let stream: FollowedStream | null = null;
 let cursor = 0;
 let panelOpen = false;
 let hiddenTimer: ReturnType<typeof setTimeout> | undefined;
 let readSent = 0;
 
-function update(change: Partial<ChatState>) {
-  state = { ...state, ...change };
-  for (const listener of listeners) listener();
-}
+/** What the panel shows, read outside React. */
+export const currentChat = state;
 
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-};
-
-export const useChat = (): ChatState =>
-  useSyncExternalStore(
-    subscribe,
-    () => state,
-    () => state,
-  );
+export const useChat = store.use;
 
 /** The team's messages the visitor has not seen yet. */
 export function unreadOf(chat: ChatState): number {
@@ -85,8 +74,8 @@ export const useUnread = () => unreadOf(useChat());
 function merge(messages: ChatMessage[]) {
   const arrived = new Set(messages.map((m) => m.clientMessageId));
   update({
-    messages: mergedById(state.messages, messages),
-    pending: state.pending.filter((p) => !arrived.has(p.clientMessageId)),
+    messages: mergedById(state().messages, messages),
+    pending: state().pending.filter((p) => !arrived.has(p.clientMessageId)),
   });
   markSeen();
 }
@@ -111,20 +100,21 @@ const problemOf = (code: ErrorCode, fields?: Partial<Record<string, ErrorCode>>)
 };
 
 function connect() {
-  if (stream || !state.conversation || document.visibilityState !== 'visible') return;
+  if (stream || !state().conversation || document.visibilityState !== 'visible') return;
   stream = followStream(CHAT_API.stream, cursor, {
     events: {
       [CHAT_EVENTS.message]: (message: ChatMessage) => merge([message]),
       [CHAT_EVENTS.conversation]: receive,
       [CHAT_EVENTS.presence]: ({ operatorsOnline }: VisitorPresenceEvent) => {
-        if (state.conversation) update({ conversation: { ...state.conversation, operatorsOnline } });
+        const { conversation } = state();
+        if (conversation) update({ conversation: { ...conversation, operatorsOnline } });
       },
     },
     onState: (connection) => update({ connection }),
     // Refused: the conversation may be gone (ended elsewhere, deleted). Ask, and stop if it is.
     onRefused: async () => {
       await load();
-      return state.conversation !== null;
+      return state().conversation !== null;
     },
   });
 }
@@ -133,7 +123,7 @@ function disconnect() {
   if (stream) cursor = stream.cursor;
   stream?.close();
   stream = null;
-  if (state.connection !== 'off') update({ connection: 'off' });
+  if (state().connection !== 'off') update({ connection: 'off' });
 }
 
 function onVisibility() {
@@ -184,7 +174,7 @@ async function deliver(pending: PendingMessage) {
   });
   if (!result.ok) {
     update({
-      pending: state.pending.map((p) =>
+      pending: state().pending.map((p) =>
         p.clientMessageId === pending.clientMessageId ? { ...p, failed: problemOf(result.code, result.fields) } : p,
       ),
     });
@@ -200,16 +190,16 @@ async function deliver(pending: PendingMessage) {
 /** Sends a message (the first one starts the conversation); shown at once, marked if it fails. */
 export function send(body: string) {
   const pending: PendingMessage = { clientMessageId: crypto.randomUUID(), body, failed: null };
-  update({ pending: [...state.pending, pending], ended: false });
+  update({ pending: [...state().pending, pending], ended: false });
   void deliver(pending);
 }
 
 /** Sends a failed message again, under the same id: stored once whatever happened the first time. */
 export function retry(clientMessageId: string) {
-  const pending = state.pending.find((p) => p.clientMessageId === clientMessageId);
+  const pending = state().pending.find((p) => p.clientMessageId === clientMessageId);
   if (!pending) return;
   const again = { ...pending, failed: null };
-  update({ pending: state.pending.map((p) => (p === pending ? again : p)) });
+  update({ pending: state().pending.map((p) => (p === pending ? again : p)) });
   void deliver(again);
 }
 
@@ -233,9 +223,9 @@ export function setPanelOpen(open: boolean) {
 }
 
 function markSeen() {
-  const conversation = state.conversation;
+  const conversation = state().conversation;
   if (!panelOpen || !conversation || document.visibilityState !== 'visible') return;
-  const last = state.messages.at(-1)?.id ?? 0;
+  const last = state().messages.at(-1)?.id ?? 0;
   if (last <= conversation.visitorReadId || last <= readSent) return;
   readSent = last;
   void callApi<{ conversation: VisitorConversation }>(CHAT_API.read, { upTo: last }).then((result) => {

@@ -1,6 +1,15 @@
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_ENTRIES } from '#common/storage.ts';
-import { type ConsentedStorage, chooseConsent, forgetConsentedItems, readConsent } from './consent.ts';
+import {
+  type ConsentedStorage,
+  chooseConsent,
+  followConsent,
+  forgetConsentedItems,
+  readConsent,
+  useConsent,
+} from './consent.ts';
 
 /** A cookie jar as document.cookie shows it: writes set or (Max-Age=0) delete one cookie each. */
 function cookieJar(initial: Record<string, string>) {
@@ -77,5 +86,37 @@ describe('chooseConsent', () => {
     chooseConsent('granted', { privacyOption: true });
     expect(readConsent()).toBe('granted');
     expect([...jar.jar.keys()].sort()).toEqual(['_fpid', 'consent']);
+  });
+});
+
+describe('the consent store', () => {
+  it('reads the choice from the cookie, pending without one or with a value it does not know', () => {
+    const jar = cookieJar({});
+    vi.stubGlobal('document', jar.document);
+    expect(readConsent()).toBe('pending');
+    jar.jar.set('consent', 'maybe');
+    expect(readConsent()).toBe('pending');
+    jar.jar.set('consent', 'denied');
+    expect(readConsent()).toBe('denied');
+  });
+
+  it('tells its followers of each choice, once the cookie holds it', () => {
+    vi.stubGlobal('document', cookieJar({}).document);
+    vi.stubGlobal('window', { localStorage: { removeItem: vi.fn() }, sessionStorage: { removeItem: vi.fn() } });
+    const seen: string[] = [];
+    const stop = followConsent(() => seen.push(readConsent()));
+    chooseConsent('granted', { privacyOption: false });
+    chooseConsent('denied', { privacyOption: false });
+    stop();
+    chooseConsent('granted', { privacyOption: false });
+    expect(seen).toEqual(['granted', 'denied']);
+  });
+
+  it('renders nothing known on the server and while hydrating, whatever the cookie says', () => {
+    vi.stubGlobal('document', cookieJar({ consent: 'granted' }).document);
+    function Prompt() {
+      return createElement('p', null, String(useConsent()));
+    }
+    expect(renderToString(createElement(Prompt))).toBe('<p>null</p>');
   });
 });

@@ -6,6 +6,9 @@ import { STORAGE_ENTRIES, type StorageEntry, storageEntry } from '#common/storag
 export type Consent = 'pending' | 'granted' | 'denied';
 
 const CONSENT = storageEntry('consent');
+// Followed by hand rather than made with lib/create-store.ts: the choice lives in its cookie, and
+// this module comes with every public page, where a helper shared with the chat would be one more
+// chunk to fetch (decision 096).
 const listeners = new Set<() => void>();
 
 /**
@@ -53,7 +56,8 @@ export function chooseConsent(choice: 'granted' | 'denied', options: { privacyOp
   for (const listener of listeners) listener();
 }
 
-function subscribe(listener: () => void) {
+/** Hears of every choice made on this page; returns the function that stops it. */
+export function followConsent(listener: () => void) {
   listeners.add(listener);
   return () => {
     listeners.delete(listener);
@@ -65,5 +69,5 @@ function subscribe(listener: () => void) {
  * nothing that depends on it renders before hydration is over.
  */
 export function useConsent(): Consent | null {
-  return useSyncExternalStore(subscribe, readConsent, () => null);
+  return useSyncExternalStore(followConsent, readConsent, () => null);
 }

@@ -2,12 +2,15 @@ import { useCallback, useRef, useState } from 'react';
 import type { ApiResult } from '#client/lib/api-client.ts';
 import { useErrorToast } from '#client/lib/toast/use-error-toast.ts';
 import type { ErrorCode } from '#common/error-codes.ts';
-
-type Value = string | boolean;
-/** What the form needs of a shared zod schema: its verdict and the error code it names. */
-interface Rule {
-  safeParse(value: unknown): { success: boolean; error?: { issues: { message: string }[] } };
-}
+import {
+  fieldVerdict,
+  importRules,
+  placeFailure,
+  type Rules,
+  ruleError,
+  sendAsVisitor,
+  type Value,
+} from './form-state.ts';
 
 export interface FieldState {
   id: string;
@@ -35,15 +38,11 @@ const afterPress = (then: () => void) => {
   else then();
 };
 
-type Rules<V> = Partial<Record<keyof V, Rule>>;
 /**
  * A form's rules, or a function that imports them: the shared schemas are zod, which a page does not
  * need to hydrate or to take the first keystroke, only to judge a field that was left.
  */
 export type RulesSource<V> = Rules<V> | (() => Promise<Rules<V>>);
-
-/** Rules being imported or imported, by the function that imports them, for every form that asks. */
-const imported = new Map<() => Promise<unknown>, Promise<unknown>>();
 
 /**
  * The form's rules: at once when given, else imported when a field is first entered (the visitor is
@@ -54,14 +53,7 @@ function useRules<V>(source: RulesSource<V>) {
   const [rules, setRules] = useState<Rules<V> | null>(typeof source === 'function' ? null : source);
   const load = useCallback((): Promise<Rules<V>> => {
     if (typeof source !== 'function') return Promise.resolve(source);
-    let promise = imported.get(source) as Promise<Rules<V>> | undefined;
-    if (!promise) {
-      promise = source();
-      // A failed import is forgotten, so that the next try imports again.
-      promise.catch(() => imported.delete(source));
-      imported.set(source, promise);
-    }
-    return promise.then((loaded) => {
+    return importRules(source).then((loaded) => {
       setRules(() => loaded);
       return loaded;
     });
@@ -102,42 +94,28 @@ export function useForm<V extends Record<string, Value>>(
 
   const idOf = (name: string) => `${formId}-${name}`;
   const focus = (name: string) => document.getElementById(idOf(name))?.focus();
-  const ruleError = (name: keyof V, all = values, given = rules): ErrorCode | undefined => {
-    const result = given?.[name]?.safeParse(all[name]);
-    return result && !result.success ? (result.error?.issues[0]?.message as ErrorCode) : undefined;
-  };
 
-  const field = (name: keyof V & string): FieldState => {
-    const error = fromServer[name] ?? (touched[name] ? ruleError(name) : undefined);
-    return {
-      id: idOf(name),
-      name,
-      value: values[name] as Value,
-      error,
-      valid: Boolean(touched[name]) && !error && values[name] !== '' && values[name] !== false,
-      onChange: (value) => {
-        setValues((current) => ({ ...current, [name]: value }));
-        setFromServer((current) => ({ ...current, [name]: undefined }));
-      },
-      onFocus: () => {
-        if (!rules) void loadRules().catch(() => {});
-      },
-      onBlur: () => {
-        void loadRules().catch(() => {});
-        afterPress(() => setTouched((current) => ({ ...current, [name]: true })));
-      },
-    };
-  };
+  const field = (name: keyof V & string): FieldState => ({
+    id: idOf(name),
+    name,
+    value: values[name] as Value,
+    ...fieldVerdict(name, values, touched, fromServer, rules),
+    onChange: (value) => {
+      setValues((current) => ({ ...current, [name]: value }));
+      setFromServer((current) => ({ ...current, [name]: undefined }));
+    },
+    onFocus: () => {
+      if (!rules) void loadRules().catch(() => {});
+    },
+    onBlur: () => {
+      void loadRules().catch(() => {});
+      afterPress(() => setTouched((current) => ({ ...current, [name]: true })));
+    },
+  });
 
   /** Shows what went wrong: under the fields it concerns (focusing the first), or in a toast. */
   const showFailure = (failure: Extract<ApiResult<unknown>, { ok: false }>) => {
-    const fields: Partial<Record<keyof V, ErrorCode>> = {};
-    for (const [name, code] of Object.entries(failure.fields ?? {})) {
-      if (names.includes(name) && code) fields[name as keyof V] = code;
-    }
-    const mapped = options.codeFields?.[failure.code];
-    if (mapped) fields[mapped] = failure.code;
-    const first = names.find((name) => fields[name]);
+    const { fields, first } = placeFailure<V>(failure, names, options.codeFields);
     if (first) {
       setFromServer(fields);
       focus(first);
@@ -160,7 +138,7 @@ export function useForm<V extends Record<string, Value>>(
         // Rules not here yet (a form sent at once) are waited for; if they cannot be fetched, the
         // server, which checks the same rules, answers for them.
         const loaded = rules ?? (await loadRules().catch(() => null));
-        const invalid = checked.find((name) => fromServer[name] ?? ruleError(name, values, loaded));
+        const invalid = checked.find((name) => fromServer[name] ?? ruleError(loaded, name, values));
         if (invalid) {
           focus(invalid);
           return;
@@ -170,12 +148,7 @@ export function useForm<V extends Record<string, Value>>(
         if (options.visitor) {
           // biome-ignore lint/style/noRestrictedImports: its own chunk, loaded when a form that needs the identifier is sent
           const visitor = await import('#client/features/visitor/visitor-for-calls.ts');
-          await visitor.beforeVisitorCall();
-          result = await send(values);
-          if (result && !result.ok && result.code === 'INVALID_FINGERPRINT') {
-            await visitor.afterRefusedVisitor();
-            result = await send(values);
-          }
+          result = await sendAsVisitor(visitor, () => send(values));
         } else {
           result = await send(values);
         }
