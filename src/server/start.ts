@@ -18,7 +18,7 @@ export interface RunningApi {
 
 /**
  * Opens the database, makes the API app and starts the job runner, from a read environment. The
- * production server (main.ts) and the development server (scripts/dev.ts) both start the API so.
+ * production server (main.ts) and the development server (scripts/build/dev.ts) both start the API so.
  */
 export async function startApi(env: Env, security: Record<string, string>): Promise<RunningApi> {
   await ownerOnlyDir(env.DATA_DIR);

@@ -61,7 +61,7 @@ describe('npm run dev', () => {
     for (const name of ['DATABASE_URL', 'SMTP_URL', 'POSTHOG_HOST', 'POSTHOG_KEY', 'OTEL_EXPORTER_OTLP_ENDPOINT']) {
       delete env[name];
     }
-    child = spawn(process.execPath, ['scripts/dev.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    child = spawn(process.execPath, ['scripts/build/dev.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
     child.stdout?.on('data', (chunk) => {
       log += chunk;
     });
