@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, readSiteConfig, readTexts } from '#server/platform/site-config.ts';
+import { loadSiteConfig, ROOT, readTexts } from '#server/platform/site-config.ts';
 import { copyOfTemplate } from '#tests/support/databases.ts';
 
 // `npm run dev` as a developer starts it: the script in its own process on a free port, with its
@@ -77,7 +77,7 @@ describe('npm run dev', () => {
   }, 20_000);
 
   it('renders each page from the sources with Vite’s client and hot reload', async () => {
-    const site = await readSiteConfig();
+    const site = await loadSiteConfig();
     const texts = await readTexts(site.brand, ['en']);
     for (const [pathname, ns] of [
       ['/en', 'home'],

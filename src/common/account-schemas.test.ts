@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  CodeSchema,
-  EmailSchema,
-  LoginSchema,
-  NameSchema,
-  PasswordSchema,
-  PhoneSchema,
-  RegisterSchema,
-} from './account-schemas.ts';
+import { CodeSchema, LoginSchema, PasswordSchema, PhoneSchema, RegisterSchema } from './account-schemas.ts';
+import { EmailSchema, NameSchema } from './fields.ts';
 import { passwordStrength } from './password-strength.ts';
 
 /** The error code a value fails with, or its parsed value. */

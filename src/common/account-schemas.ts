@@ -1,18 +1,12 @@
-import {
-  CODE_LENGTH,
-  characterCount,
-  EMAIL_MAX_LENGTH,
-  NAME_MAX_LENGTH,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-} from './account-fields.ts';
-import type { ErrorCode } from './error-codes.ts';
+import { CODE_LENGTH, characterCount, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './field-bounds.ts';
+import { EmailSchema, NameSchema, requiredText } from './fields.ts';
 import { DEFAULT_LANGUAGE, LANGUAGES } from './languages.ts';
 import { z } from './zod.ts';
 
 /**
- * The field rules of the account forms, shared by the browser (which checks each field as it is
- * touched) and the server (which checks whole requests). Each rule names the error code it fails
+ * The field rules of the account forms (the shared ones, name and email, are in fields.ts), shared
+ * by the browser (which checks each field as it is touched) and the server (which checks whole
+ * requests). Each rule names the error code it fails
  * with, so the server answers `{ fields: { email: 'INVALID_EMAIL' } }` and the browser shows the
  * same text from the `errors` namespace. zod/mini keeps the browser's share of this small.
  */
@@ -24,40 +18,11 @@ export {
   NAME_MAX_LENGTH,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
-} from './account-fields.ts';
+} from './field-bounds.ts';
 
 /** E.164: at most 15 digits; 8 is the shortest full international number in use. */
 const PHONE_MIN_DIGITS = 8;
 const PHONE_MAX_DIGITS = 15;
-
-/** A string field that must be there: absent or blank says MISSING_REQUIRED_FIELD, any other type `code`. */
-function requiredText(code: ErrorCode, trim = true) {
-  return z
-    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? 'MISSING_REQUIRED_FIELD' : code) })
-    .check(...(trim ? [z.trim()] : []), z.minLength(1, 'MISSING_REQUIRED_FIELD'));
-}
-
-/**
- * Characters no name needs and that make text lie about itself: control characters, lone surrogate
- * halves, private-use characters, the byte order mark and the bidirectional controls that can turn
- * a name around on screen; and angle brackets, which only markup needs.
- */
-const FORBIDDEN_IN_NAME = /[\p{Cc}\p{Cs}\p{Co}\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff<>]/u;
-
-export const NameSchema = z.pipe(
-  requiredText('INVALID_NAME').check(z.normalize('NFC')),
-  z.string().check(
-    z.refine((name) => characterCount(name) <= NAME_MAX_LENGTH, 'INVALID_NAME'),
-    z.refine((name) => !FORBIDDEN_IN_NAME.test(name), 'INVALID_NAME'),
-    z.refine((name) => /\p{L}/u.test(name), 'INVALID_NAME'),
-  ),
-);
-
-/** Compared and stored in lower case, so that one mailbox is one account however it is typed. */
-export const EmailSchema = z.pipe(
-  requiredText('INVALID_EMAIL').check(z.toLowerCase()),
-  z.email({ error: 'INVALID_EMAIL' }).check(z.maxLength(EMAIL_MAX_LENGTH, 'INVALID_EMAIL')),
-);
 
 const PHONE_FORMAT = /^(\+|00)[1-9][\d\s().-]*$/;
 const phoneDigits = (phone: string) => phone.replace(/\D/g, '').length - (phone.startsWith('00') ? 2 : 0);
@@ -124,8 +89,5 @@ export const VerifySchema = z.object({ email: EmailSchema, code: CodeSchema });
 export const MailRequestSchema = z.object({ email: EmailSchema, language: LanguageSchema });
 
 export const ResetPasswordSchema = z.object({ email: EmailSchema, code: CodeSchema, password: PasswordSchema });
-
-/** Calls that need nothing but the session still take a JSON object, like every other state-changing call. */
-export const NoFieldsSchema = z.object({});
 
 export const DeleteAccountSchema = z.object({ password: CurrentPasswordSchema });

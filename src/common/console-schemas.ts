@@ -1,6 +1,6 @@
-import { EmailSchema, NameSchema } from './account-schemas.ts';
 import { MESSAGE_STATUSES, SETTABLE_STATUSES } from './console-api.ts';
 import { ReplyBodySchema } from './contact-schemas.ts';
+import { EmailSchema, NameSchema } from './fields.ts';
 import { DEFAULT_LANGUAGE, LANGUAGES } from './languages.ts';
 import { ROLES, STAFF_ROLES } from './roles.ts';
 import { z } from './zod.ts';

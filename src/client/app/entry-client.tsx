@@ -5,7 +5,7 @@ import { createClientI18n } from '#client/features/i18n/client-i18n.ts';
 import { textsReady } from '#client/features/i18n/texts-ready.ts';
 import { BrowserAddress } from '#client/lib/address.tsx';
 import { adoptFormatted } from '#client/lib/formats.ts';
-import { readSiteConfig, SiteConfigProvider } from '#client/lib/site-config.tsx';
+import { readPageSiteConfig, SiteConfigProvider } from '#client/lib/site-config.tsx';
 import { matchPage, pageNamespaces } from '#common/routes.ts';
 import { App } from './App.tsx';
 import { BOOT_ELEMENT_ID, type BootData } from './boot-data.ts';
@@ -13,7 +13,7 @@ import { loadPage } from './page-modules.ts';
 import './styles.css';
 
 const boot = JSON.parse(document.getElementById(BOOT_ELEMENT_ID)?.textContent ?? '{}') as BootData;
-const site = readSiteConfig();
+const site = readPageSiteConfig();
 
 /** Lets the browser run what waits (a tap, a paint) before the next step of the start. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));

@@ -1,10 +1,10 @@
 import { expect, it } from 'vitest';
-import { AUTH_API } from '#common/account-api.ts';
+import { ACCOUNT_API } from '#common/account-api.ts';
 import { CHAT_API, CONSOLE_CHAT_API } from '#common/chat-api.ts';
 import { CONSOLE_API, withId } from '#common/console-api.ts';
 import { createPasswords } from '#server/features/accounts/index.ts';
 import { runStaffCommand } from '#server/features/staff/staff-command.ts';
-import { readSiteConfig } from '#server/platform/site-config.ts';
+import { loadSiteConfig } from '#server/platform/site-config.ts';
 import { describeApi, TEST_HASHING, TEST_SECRET, type TestClient } from '#tests/support/api.ts';
 import {
   chatMessage,
@@ -65,29 +65,29 @@ describeApi('event streams when access ends', (api) => {
 
   it('ends it when the operator signs out in that browser', async () => {
     await afterTakingAway(async (operator) => {
-      expect((await operator.post(AUTH_API.logout)).status).toBe(200);
+      expect((await operator.post(ACCOUNT_API.logout)).status).toBe(200);
     });
   });
 
   it('ends it when the operator signs out everywhere from another browser', async () => {
     await afterTakingAway(async (_operator, email, password) => {
       const other = api.client();
-      expect((await other.post(AUTH_API.login, { email, password })).status).toBe(200);
-      expect((await other.post(AUTH_API.signOutEverywhere)).status).toBe(200);
+      expect((await other.post(ACCOUNT_API.login, { email, password })).status).toBe(200);
+      expect((await other.post(ACCOUNT_API.signOutEverywhere)).status).toBe(200);
     });
   });
 
   it('ends it when the operator deletes the account', async () => {
     await afterTakingAway(async (operator, _email, password) => {
-      expect((await operator.post(AUTH_API.deleteAccount, { password })).status).toBe(200);
+      expect((await operator.post(ACCOUNT_API.deleteAccount, { password })).status).toBe(200);
     });
   });
 
   it('ends it when the password is reset', async () => {
     await afterTakingAway(async (_operator, email) => {
-      expect((await api.client().post(AUTH_API.forgotPassword, { email })).status).toBe(202);
+      expect((await api.client().post(ACCOUNT_API.forgotPassword, { email })).status).toBe(202);
       const code = codeIn((await api.mail().waitFor(email, 1)).text);
-      const reset = await api.client().post(AUTH_API.resetPassword, { email, code, password: 'a brand new secret' });
+      const reset = await api.client().post(ACCOUNT_API.resetPassword, { email, code, password: 'a brand new secret' });
       expect(reset.status).toBe(200);
     });
   });
@@ -96,7 +96,7 @@ describeApi('event streams when access ends', (api) => {
     const context = {
       db: api.db(),
       secret: TEST_SECRET,
-      site: await readSiteConfig(),
+      site: await loadSiteConfig(),
       passwords: createPasswords(TEST_HASHING),
     };
     await afterTakingAway(async (_operator, email) => {
@@ -147,7 +147,7 @@ describeApi('event streams when access ends', (api) => {
     try {
       await stream.ready();
       expect(bodies(stream)).toEqual(['Written while signed in']);
-      expect((await member.post(AUTH_API.logout)).status).toBe(200);
+      expect((await member.post(ACCOUNT_API.logout)).status).toBe(200);
       const reply = await operator.post(CONSOLE_CHAT_API.reply(row?.id as number), chatMessage('A private answer'));
       expect(reply.status).toBe(201);
       await stream.until(() => expect(stream.ended).toBe(true), SECONDS);
@@ -165,7 +165,9 @@ describeApi('event streams when access ends', (api) => {
     const stream = await visitorStream(visitor);
     try {
       await stream.ready();
-      expect((await visitor.post(AUTH_API.login, { email: person.email, password: person.password })).status).toBe(200);
+      expect((await visitor.post(ACCOUNT_API.login, { email: person.email, password: person.password })).status).toBe(
+        200,
+      );
       // The next message ties the conversation to the account: only that account's session may follow it now.
       expect((await visitor.post(CHAT_API.messages, chatMessage('Signed in now'))).status).toBe(201);
       await stream.until(() => expect(stream.ended).toBe(true), SECONDS);
@@ -190,7 +192,7 @@ describeApi('event streams when access ends', (api) => {
     const stream = await visitorStream(visitor);
     try {
       await stream.ready();
-      expect((await member.post(AUTH_API.logout)).status).toBe(200);
+      expect((await member.post(ACCOUNT_API.logout)).status).toBe(200);
       await operator.post(CONSOLE_CHAT_API.reply(conversationId), chatMessage('Still here'));
       await stream.until(() => expect(bodies(stream)).toEqual(['No account here', 'Still here']));
       expect(stream.ended).toBe(false);

@@ -1,7 +1,7 @@
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AUTH_API } from '#common/account-api.ts';
+import { ACCOUNT_API } from '#common/account-api.ts';
 
 /** The server as fetch reaches it: each path answers with a status and a body, and every call is kept. */
 function server(answers: Record<string, [number, unknown]>) {
@@ -41,7 +41,7 @@ describe('session store', () => {
   });
 
   it('asks the server once per page load, however many components want to know', async () => {
-    const fetch = server({ [AUTH_API.session]: [200, { account: ada }] });
+    const fetch = server({ [ACCOUNT_API.session]: [200, { account: ada }] });
     await Promise.all([store.askSession(), store.askSession()]);
     await store.askSession();
     expect(store.currentSession()).toEqual({ account: ada });
@@ -49,13 +49,13 @@ describe('session store', () => {
   });
 
   it('counts a failed question as signed out, rather than unknown for ever', async () => {
-    server({ [AUTH_API.session]: [500, null] });
+    server({ [ACCOUNT_API.session]: [500, null] });
     await store.askSession();
     expect(store.currentSession()).toEqual({ account: null });
   });
 
   it('takes a sign-in from the pages and asks the server no more', async () => {
-    const fetch = server({ [AUTH_API.session]: [200, { account: null }] });
+    const fetch = server({ [ACCOUNT_API.session]: [200, { account: null }] });
     store.setSignedIn(ada);
     await store.askSession();
     expect(store.currentSession()).toEqual({ account: ada });
@@ -63,15 +63,15 @@ describe('session store', () => {
   });
 
   it('signs out on the server, then here', async () => {
-    const fetch = server({ [AUTH_API.logout]: [200, {}] });
+    const fetch = server({ [ACCOUNT_API.logout]: [200, {}] });
     store.setSignedIn(ada);
     expect(await store.signOut()).toEqual({ ok: true, data: {} });
-    expect(fetch).toHaveBeenCalledWith(AUTH_API.logout, expect.objectContaining({ method: 'POST' }));
+    expect(fetch).toHaveBeenCalledWith(ACCOUNT_API.logout, expect.objectContaining({ method: 'POST' }));
     expect(store.currentSession()).toEqual({ account: null });
   });
 
   it('stays signed in when the server refuses the sign-out, and says why', async () => {
-    server({ [AUTH_API.logout]: [403, { error: { code: 'FORBIDDEN' } }] });
+    server({ [ACCOUNT_API.logout]: [403, { error: { code: 'FORBIDDEN' } }] });
     store.setSignedIn(ada);
     expect(await store.signOut()).toEqual({ ok: false, code: 'FORBIDDEN' });
     expect(store.currentSession()).toEqual({ account: ada });
