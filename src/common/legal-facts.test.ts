@@ -3,7 +3,7 @@ import { inEea, missingLegalFacts, recipientMismatches, recipients, transfers } 
 import { parseSiteConfig } from './site-config-parse.ts';
 
 const complete = parseSiteConfig({
-  operator: {
+  company: {
     legalName: 'Acme GmbH',
     address: ['Hauptstraße 1', '10115 Berlin'],
     country: 'DE',
@@ -35,11 +35,11 @@ describe('legal facts', () => {
   it('finds nothing missing in a complete configuration, and every gap in the default one', () => {
     expect(missingLegalFacts(complete)).toEqual([]);
     expect(missingLegalFacts(parseSiteConfig({}))).toEqual([
-      'operator.legalName',
-      'operator.address',
-      'operator.country',
-      'operator.email',
-      'operator.supervisoryAuthority.name',
+      'company.legalName',
+      'company.address',
+      'company.country',
+      'company.email',
+      'company.supervisoryAuthority.name',
       'retention.serverLogDays',
       'retention.backupDays',
       'services.hosting.name',

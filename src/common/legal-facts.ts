@@ -19,7 +19,7 @@ export const inEea = (country: string) => EEA.has(country.toUpperCase());
 
 export type RecipientRole = 'hosting' | 'database' | 'mail' | 'posthog' | 'traces';
 
-/** Who receives visitors' data on the operator's behalf, in the order the privacy policy lists them. */
+/** Who receives visitors' data on the company's behalf, in the order the privacy policy lists them. */
 export function recipients(site: SiteConfig): { role: RecipientRole; service: Service }[] {
   const { hosting, database, mail, posthog, traces } = site.services;
   const all: [RecipientRole, Service | null][] = [
@@ -39,19 +39,19 @@ export function transfers(site: SiteConfig): { role: RecipientRole; service: Ser
 
 /**
  * The facts the legal pages need and config.json leaves out, as config paths. The pages show a
- * marked placeholder for each; the build lists them so the operator sees what is left to fill in.
+ * marked placeholder for each; the build lists them so the company sees what is left to fill in.
  */
 export function missingLegalFacts(site: SiteConfig): string[] {
-  const { operator, retention } = site;
+  const { company, retention } = site;
   const missing: string[] = [];
   const need = (path: string, value: unknown) => {
     if (value === '' || value === null || (Array.isArray(value) && value.length === 0)) missing.push(path);
   };
-  need('operator.legalName', operator.legalName);
-  need('operator.address', operator.address);
-  need('operator.country', operator.country);
-  need('operator.email', operator.email);
-  need('operator.supervisoryAuthority.name', operator.supervisoryAuthority.name);
+  need('company.legalName', company.legalName);
+  need('company.address', company.address);
+  need('company.country', company.country);
+  need('company.email', company.email);
+  need('company.supervisoryAuthority.name', company.supervisoryAuthority.name);
   need('retention.serverLogDays', retention.serverLogDays);
   need('retention.backupDays', retention.backupDays);
   for (const { role, service } of recipients(site)) {

@@ -13,14 +13,14 @@ describe('parseSiteConfig', () => {
 
   it('reads the legal facts, normalising country codes', () => {
     const site = parseSiteConfig({
-      operator: { legalName: ' Acme GmbH ', address: ['Hauptstraße 1', '10115 Berlin'], country: 'de' },
+      company: { legalName: ' Acme GmbH ', address: ['Hauptstraße 1', '10115 Berlin'], country: 'de' },
       services: {
         hosting: { name: 'Host AG', country: 'de' },
         posthog: { name: 'PostHog Inc.', country: 'us', safeguard: 'adequacy', retentionDays: 365 },
       },
       retention: { serverLogDays: 14, backupDays: 30 },
     });
-    expect(site.operator).toMatchObject({ legalName: 'Acme GmbH', country: 'DE', email: '' });
+    expect(site.company).toMatchObject({ legalName: 'Acme GmbH', country: 'DE', email: '' });
     expect(site.services.hosting).toEqual({ name: 'Host AG', country: 'DE', safeguard: null });
     expect(site.services.posthog).toEqual({
       name: 'PostHog Inc.',
@@ -34,12 +34,13 @@ describe('parseSiteConfig', () => {
 
   it.each([
     [{ privacy: { fingerprintAfterConsent: 'yes' } }, 'privacy.fingerprintAfterConsent must be true or false'],
-    [{ operator: { country: 'Germany' } }, 'operator.country must be a two-letter country code'],
-    [{ operator: { email: 'not an address' } }, 'operator.email must be an email address'],
+    [{ company: { country: 'Germany' } }, 'company.country must be a two-letter country code'],
+    [{ company: { email: 'not an address' } }, 'company.email must be an email address'],
     [{ services: { mail: { name: 'Mailer', country: 'DE', safeguard: 'trust us' } } }, 'services.mail.safeguard'],
     [{ retention: { backupDays: '30' } }, 'retention.backupDays'],
     [{ accounts: { minimumAge: 9 } }, 'accounts.minimumAge'],
-    [{ operator: { legalNmae: 'Typo GmbH' } }, 'operator'],
+    [{ company: { legalNmae: 'Typo GmbH' } }, 'company'],
+    [{ operator: { legalName: 'Old GmbH' } }, '"operator" is now called "company"'],
   ])('stops on %j, naming the field', (file, message) => {
     expect(() => parseSiteConfig(file)).toThrow(message);
   });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_SITE_CONFIG, SAFEGUARDS, type SiteConfig } from './site-config.ts';
 
 /**
- * Reads config.json as the operator wrote it: missing fields take their defaults, a wrong type or
+ * Reads config.json as the company wrote it: missing fields take their defaults, a wrong type or
  * an impossible value stops the build with the field's path. Used by the build and the server; the
  * browser only ever sees the result.
  */
@@ -30,7 +30,7 @@ const days = z.number().int().min(0).max(36_500).nullable().default(null);
 const service = z.object({ name: text, country, safeguard: z.enum(SAFEGUARDS).nullable().default(null) }).strict();
 const retainingService = service.extend({ retentionDays: days }).strict();
 
-const operator = z
+const company = z
   .object({
     legalName: text,
     address: lines,
@@ -61,7 +61,7 @@ const SiteConfigSchema = z
       .object({ fingerprintAfterConsent: z.boolean({ error: 'must be true or false' }).default(false) })
       .strict()
       .default({ fingerprintAfterConsent: false }),
-    operator: operator.default(DEFAULT_SITE_CONFIG.operator),
+    company: company.default(DEFAULT_SITE_CONFIG.company),
     services: z
       .object({
         hosting: service.default(DEFAULT_SITE_CONFIG.services.hosting),
@@ -97,6 +97,11 @@ const SiteConfigSchema = z
  * `siteUrl` there, the public address is `defaultSiteUrl` (the server passes its own address).
  */
 export function parseSiteConfig(file: unknown, defaultSiteUrl = DEFAULT_SITE_CONFIG.siteUrl): SiteConfig {
+  if (typeof file === 'object' && file !== null && 'operator' in file) {
+    throw new Error(
+      'config.json: "operator" is now called "company" (the legal facts of who runs the site); rename the key',
+    );
+  }
   const result = SiteConfigSchema.safeParse(file);
   if (!result.success) {
     const problems = result.error.issues.map((issue) => `${issue.path.join('.') || '(top level)'} ${issue.message}`);

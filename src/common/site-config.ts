@@ -1,7 +1,7 @@
 import { DEFAULT_CONTACT_SUBJECTS } from './contact-api.ts';
 
 /**
- * The operator's configuration: brand, public address, the privacy option, and the facts the legal
+ * The company's configuration: brand, public address, the privacy option, and the facts the legal
  * pages state (who runs the site, who processes data for it, how long what the site does not keep
  * itself is kept). Set in public/locales/config.json; the build bakes it into the pages and the
  * browser reads it from the `__SITE_CONFIG__` global the pages define. The README documents each
@@ -19,9 +19,9 @@ export interface SiteConfig {
      */
     fingerprintAfterConsent: boolean;
   };
-  operator: Operator;
+  company: Company;
   services: Services;
-  /** What the site does not keep itself, stated by the operator in days; null when not stated. */
+  /** What the site does not keep itself, stated by the company in days; null when not stated. */
   retention: { serverLogDays: number | null; backupDays: number | null };
   accounts: {
     /** The youngest age at which a person may open an account (the terms say so, registration asks). */
@@ -38,17 +38,17 @@ export interface SiteConfig {
 }
 
 /** The controller of the privacy policy and the provider of the imprint. */
-export interface Operator {
+export interface Company {
   /** Full legal name with its legal form, e.g. "Example GmbH". */
   legalName: string;
   /** Postal address without the country, one line per entry. */
   address: string[];
-  /** ISO 3166-1 alpha-2 code of the country the operator is established in, e.g. "DE". */
+  /** ISO 3166-1 alpha-2 code of the country the company is established in, e.g. "DE". */
   country: string;
   /** Where visitors write, about anything including their data. */
   email: string;
   phone: string;
-  /** People who may represent the operator (managing directors, board). */
+  /** People who may represent the company (managing directors, board). */
   representatives: string[];
   /** Register and number, e.g. "Amtsgericht Berlin-Charlottenburg, HRB 123456". */
   register: string;
@@ -56,7 +56,7 @@ export interface Operator {
   /** Person responsible for editorial content, where the law asks for one. */
   contentResponsible: { name: string; address: string[] } | null;
   dataProtectionOfficer: { name: string; email: string } | null;
-  /** Art. 27 GDPR: the representative in the EU of an operator established outside it. */
+  /** Art. 27 GDPR: the representative in the EU of a company established outside it. */
   euRepresentative: { name: string; address: string[]; country: string; email: string } | null;
   supervisoryAuthority: { name: string; url: string };
 }
@@ -65,7 +65,7 @@ export interface Operator {
 export const SAFEGUARDS = ['adequacy', 'scc', 'bcr'] as const;
 export type Safeguard = (typeof SAFEGUARDS)[number];
 
-/** A company that processes data on the operator's behalf. */
+/** A company that processes data on the company's behalf. */
 export interface Service {
   name: string;
   /** ISO 3166-1 alpha-2 code of the country where it processes the data. */
@@ -74,7 +74,7 @@ export interface Service {
   safeguard: Safeguard | null;
 }
 
-/** A service that keeps data for the operator for a period the operator states. */
+/** A service that keeps data for the company for a period the company states. */
 export interface RetainingService extends Service {
   retentionDays: number | null;
 }
@@ -96,7 +96,7 @@ export const DEFAULT_SITE_CONFIG: SiteConfig = {
   brand: { siteName: 'Your Company', domain: 'localhost' },
   siteUrl: 'http://localhost:3000',
   privacy: { fingerprintAfterConsent: false },
-  operator: {
+  company: {
     legalName: '',
     address: [],
     country: '',

@@ -9,14 +9,14 @@ const LEGAL_PAGES = navPages('footer');
 export function Footer() {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const { brand, operator } = useSiteConfig();
+  const { brand, company } = useSiteConfig();
   return (
     <footer className="site-footer">
       <div className="container site-footer__grid">
-        {/* Who runs the site, as configured; only the brand until the operator has filled in the rest. */}
+        {/* Who runs the site, as configured; only the brand until the company has filled in the rest. */}
         <p className="site-footer__operator">
           <strong>{brand.siteName}</strong>
-          {[operator.legalName, ...operator.address].filter(Boolean).map((line) => (
+          {[company.legalName, ...company.address].filter(Boolean).map((line) => (
             <span key={line}>
               <br />
               {line}

@@ -1,18 +1,18 @@
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '#client/lib/address.tsx';
-import { Details, PostalAddress } from '#client/lib/operator.tsx';
+import { Details, PostalAddress } from '#client/lib/company.tsx';
 import { useSiteConfig } from '#client/lib/site-config.tsx';
 import { pagePath } from '#common/routes.ts';
 
 /**
- * The about page: the operator's story, values (as many as the `about` texts list) and team, then
+ * The about page: the company's story, values (as many as the `about` texts list) and team, then
  * the company's details from the site configuration.
  */
 export default function AboutPage() {
   const { t } = useTranslation('about');
   const { t: legal } = useTranslation('legal');
   const lang = useLanguage();
-  const { operator } = useSiteConfig();
+  const { company } = useSiteConfig();
   const values = t('values.items', { returnObjects: true });
   return (
     <article className="container page">
@@ -39,11 +39,11 @@ export default function AboutPage() {
       </section>
       <section aria-labelledby="company-title">
         <h2 id="company-title">{legal('company.title')}</h2>
-        <PostalAddress name={operator.legalName} address={operator.address} country={operator.country} />
+        <PostalAddress name={company.legalName} address={company.address} country={company.country} />
         <Details
           rows={[
-            [legal('labels.representedBy'), operator.representatives.length > 0 && operator.representatives.join(', ')],
-            [legal('labels.register'), operator.register],
+            [legal('labels.representedBy'), company.representatives.length > 0 && company.representatives.join(', ')],
+            [legal('labels.register'), company.register],
           ]}
         />
         <p>

@@ -1,17 +1,17 @@
 import { useTranslation } from 'react-i18next';
 import { ContactForm } from '#client/features/contact/index.ts';
 import { useLanguage } from '#client/lib/address.tsx';
+import { EmailLink, PhoneLink, PostalAddress } from '#client/lib/company.tsx';
 import { formatDays } from '#client/lib/formats.ts';
-import { EmailLink, PhoneLink, PostalAddress } from '#client/lib/operator.tsx';
 import { useSiteConfig } from '#client/lib/site-config.tsx';
 import { RETENTION } from '#common/retention.ts';
 import { pagePath } from '#common/routes.ts';
 
-/** How to reach the operator: the ways the site configuration gives, and what happens to a message. */
+/** How to reach the company: the ways the site configuration gives, and what happens to a message. */
 export default function ContactPage() {
   const { t } = useTranslation('contact');
   const lang = useLanguage();
-  const { operator } = useSiteConfig();
+  const { company } = useSiteConfig();
   return (
     <article className="container page">
       <h1>{t('title')}</h1>
@@ -25,20 +25,20 @@ export default function ContactPage() {
           <h2 id="email-title">{t('email.title')}</h2>
           <p>{t('email.text')}</p>
           <p className="contact-address">
-            <EmailLink email={operator.email} />
+            <EmailLink email={company.email} />
           </p>
         </section>
-        {operator.phone && (
+        {company.phone && (
           <section className="card" aria-labelledby="phone-title">
             <h2 id="phone-title">{t('phone.title')}</h2>
             <p className="contact-address">
-              <PhoneLink phone={operator.phone} />
+              <PhoneLink phone={company.phone} />
             </p>
           </section>
         )}
         <section className="card" aria-labelledby="post-title">
           <h2 id="post-title">{t('post.title')}</h2>
-          <PostalAddress name={operator.legalName} address={operator.address} country={operator.country} />
+          <PostalAddress name={company.legalName} address={company.address} country={company.country} />
         </section>
       </div>
       <section aria-labelledby="message-privacy-title">

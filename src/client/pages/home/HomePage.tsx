@@ -4,13 +4,13 @@ import { useSiteConfig } from '#client/lib/site-config.tsx';
 import { pagePath } from '#common/routes.ts';
 
 /**
- * The home page: the operator's own words from the `home` texts (as many offers as the texts list)
+ * The home page: the company's own words from the `home` texts (as many offers as the texts list)
  * and the way to reach them from the site configuration.
  */
 export default function HomePage() {
   const { t } = useTranslation('home');
   const lang = useLanguage();
-  const { email } = useSiteConfig().operator;
+  const { email } = useSiteConfig().company;
   const offers = t('offers.items', { returnObjects: true });
   return (
     <>

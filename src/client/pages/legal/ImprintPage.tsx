@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '#client/lib/address.tsx';
-import { Details, EmailLink, PhoneLink, PostalAddress } from '#client/lib/operator.tsx';
+import { Details, EmailLink, PhoneLink, PostalAddress } from '#client/lib/company.tsx';
 import { useSiteConfig } from '#client/lib/site-config.tsx';
 import { pagePath } from '#common/routes.ts';
 import { LegalArticle, LegalSection } from './LegalArticle.tsx';
@@ -9,25 +9,25 @@ import { LegalArticle, LegalSection } from './LegalArticle.tsx';
 export default function ImprintPage() {
   const { t } = useTranslation('legal');
   const lang = useLanguage();
-  const { operator } = useSiteConfig();
-  const responsible = operator.contentResponsible;
+  const { company } = useSiteConfig();
+  const responsible = company.contentResponsible;
   return (
     <LegalArticle title={t('imprint.title')} lead={t('imprint.lead')} dated={false}>
       <LegalSection id="provider" title={t('imprint.provider')}>
-        <PostalAddress name={operator.legalName} address={operator.address} country={operator.country} />
+        <PostalAddress name={company.legalName} address={company.address} country={company.country} />
         <Details
           rows={[
-            [t('labels.representedBy'), operator.representatives.length > 0 && operator.representatives.join(', ')],
-            [t('labels.register'), operator.register],
-            [t('labels.vatId'), operator.vatId],
+            [t('labels.representedBy'), company.representatives.length > 0 && company.representatives.join(', ')],
+            [t('labels.register'), company.register],
+            [t('labels.vatId'), company.vatId],
           ]}
         />
       </LegalSection>
       <LegalSection id="contact" title={t('imprint.contact')}>
         <Details
           rows={[
-            [t('labels.email'), <EmailLink key="email" email={operator.email} />],
-            [t('labels.phone'), operator.phone && <PhoneLink phone={operator.phone} />],
+            [t('labels.email'), <EmailLink key="email" email={company.email} />],
+            [t('labels.phone'), company.phone && <PhoneLink phone={company.phone} />],
           ]}
         />
       </LegalSection>
@@ -35,18 +35,18 @@ export default function ImprintPage() {
         <LegalSection id="content" title={t('labels.contentResponsible')}>
           <PostalAddress
             name={responsible.name}
-            address={responsible.address.length > 0 ? responsible.address : operator.address}
-            country={operator.country}
+            address={responsible.address.length > 0 ? responsible.address : company.address}
+            country={company.country}
             nameFact="provider"
           />
         </LegalSection>
       )}
       <LegalSection id="data" title={t('imprint.dataTitle')}>
-        {operator.dataProtectionOfficer && (
+        {company.dataProtectionOfficer && (
           <Details
             rows={[
-              [t('labels.dataProtectionOfficer'), operator.dataProtectionOfficer.name || null],
-              [t('labels.email'), <EmailLink key="email" email={operator.dataProtectionOfficer.email} />],
+              [t('labels.dataProtectionOfficer'), company.dataProtectionOfficer.name || null],
+              [t('labels.email'), <EmailLink key="email" email={company.dataProtectionOfficer.email} />],
             ]}
           />
         )}

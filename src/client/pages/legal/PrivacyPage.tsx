@@ -1,17 +1,17 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '#client/lib/address.tsx';
-import { formatDays } from '#client/lib/formats.ts';
 import {
+  CompanyContact,
   Details,
   EmailLink,
-  OperatorContact,
   OrUnset,
   PostalAddress,
   Unset,
   useCountry,
   useOrUnsetText,
-} from '#client/lib/operator.tsx';
+} from '#client/lib/company.tsx';
+import { formatDays } from '#client/lib/formats.ts';
 import { useSiteConfig } from '#client/lib/site-config.tsx';
 import { CODE_LIFETIME_MINUTES } from '#common/account-api.ts';
 import { type RecipientRole, recipients, transfers } from '#common/legal-facts.ts';
@@ -24,7 +24,7 @@ import { LegalArticle, LegalSection } from './LegalArticle.tsx';
 const RIGHTS = ['access', 'rectification', 'erasure', 'restriction', 'portability', 'objection', 'withdrawal'] as const;
 
 /**
- * The privacy policy: what the code does, said as it is, with the facts the operator configures
+ * The privacy policy: what the code does, said as it is, with the facts the company configures
  * (who they are, who processes data for them, what they keep outside the site) and the periods
  * the clean-up jobs enforce (RETENTION). What depends on the configuration is said only for the
  * configuration in hand: a site without PostHog does not name it.
@@ -34,7 +34,7 @@ export default function PrivacyPage() {
   const { t: legal } = useTranslation('legal');
   const lang = useLanguage();
   const site = useSiteConfig();
-  const { operator, services, privacy } = site;
+  const { company, services, privacy } = site;
   const orUnset = useOrUnsetText();
   const country = useCountry();
   const period = (days: number | null) => (days === null ? orUnset('', 'period') : formatDays(lang, days));
@@ -44,30 +44,30 @@ export default function PrivacyPage() {
     <LegalArticle title={t('title')} lead={t('lead')} long>
       <LegalSection id="controller" title={t('sections.controller.title')}>
         <p>{t('sections.controller.text')}</p>
-        <OperatorContact operator={operator} />
-        {operator.dataProtectionOfficer && (
+        <CompanyContact company={company} />
+        {company.dataProtectionOfficer && (
           <>
             <p>{t('sections.controller.dpo')}</p>
             <Details
               rows={[
-                [legal('labels.dataProtectionOfficer'), operator.dataProtectionOfficer.name || null],
-                [legal('labels.email'), <EmailLink key="email" email={operator.dataProtectionOfficer.email} />],
+                [legal('labels.dataProtectionOfficer'), company.dataProtectionOfficer.name || null],
+                [legal('labels.email'), <EmailLink key="email" email={company.dataProtectionOfficer.email} />],
               ]}
             />
           </>
         )}
-        {operator.euRepresentative && (
+        {company.euRepresentative && (
           <>
             <p>{t('sections.controller.representative')}</p>
             <PostalAddress
-              name={operator.euRepresentative.name}
-              address={operator.euRepresentative.address}
-              country={operator.euRepresentative.country}
+              name={company.euRepresentative.name}
+              address={company.euRepresentative.address}
+              country={company.euRepresentative.country}
               nameFact="provider"
             />
-            {operator.euRepresentative.email && (
+            {company.euRepresentative.email && (
               <p>
-                <EmailLink email={operator.euRepresentative.email} />
+                <EmailLink email={company.euRepresentative.email} />
               </p>
             )}
           </>
@@ -193,13 +193,13 @@ export default function PrivacyPage() {
             <li key={right}>{t(`sections.rights.list.${right}`)}</li>
           ))}
         </ul>
-        <p>{t('sections.rights.how', { email: orUnset(operator.email, 'email') })}</p>
+        <p>{t('sections.rights.how', { email: orUnset(company.email, 'email') })}</p>
         <p>{t('sections.rights.complaint')}</p>
         <p>
-          {operator.supervisoryAuthority.url && operator.supervisoryAuthority.name ? (
-            <a href={operator.supervisoryAuthority.url}>{operator.supervisoryAuthority.name}</a>
+          {company.supervisoryAuthority.url && company.supervisoryAuthority.name ? (
+            <a href={company.supervisoryAuthority.url}>{company.supervisoryAuthority.name}</a>
           ) : (
-            <OrUnset value={operator.supervisoryAuthority.name} fact="authority" />
+            <OrUnset value={company.supervisoryAuthority.name} fact="authority" />
           )}
         </p>
         <p>{t('sections.rights.automated')}</p>

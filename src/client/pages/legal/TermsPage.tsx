@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '#client/lib/address.tsx';
+import { useCountry, useOrUnsetText } from '#client/lib/company.tsx';
 import { formatDays } from '#client/lib/formats.ts';
-import { useCountry, useOrUnsetText } from '#client/lib/operator.tsx';
 import { useSiteConfig } from '#client/lib/site-config.tsx';
 import { TERMS_NOTICE_DAYS } from '#common/legal-facts.ts';
 import { RETENTION } from '#common/retention.ts';
@@ -13,7 +13,7 @@ export default function TermsPage() {
   const site = useSiteConfig();
   const orUnset = useOrUnsetText();
   const country = useCountry();
-  const legalName = orUnset(site.operator.legalName, 'legalName');
+  const legalName = orUnset(site.company.legalName, 'legalName');
   const section = (id: 'use' | 'content' | 'accuracy' | 'links') => (
     <LegalSection key={id} id={id} title={t(`sections.${id}.title`)}>
       <p>{t(`sections.${id}.text`, { legalName })}</p>
@@ -45,7 +45,7 @@ export default function TermsPage() {
         <p>{t('sections.changes.text', { count: TERMS_NOTICE_DAYS })}</p>
       </LegalSection>
       <LegalSection id="law" title={t('sections.law.title')}>
-        <p>{t('sections.law.text', { legalName, country: country(site.operator.country) })}</p>
+        <p>{t('sections.law.text', { legalName, country: country(site.company.country) })}</p>
       </LegalSection>
     </LegalArticle>
   );

@@ -12,7 +12,7 @@ const assets = { css: '', entry: '/assets/entry.js', preloads: [] };
 const unconfigured = parseSiteConfig({});
 const configured = parseSiteConfig({
   brand: { siteName: 'Acme', domain: 'acme.example' },
-  operator: {
+  company: {
     legalName: 'Acme GmbH',
     address: ['Hauptstraße 1', '10115 Berlin'],
     country: 'DE',
@@ -58,7 +58,7 @@ const en = texts.en as Record<string, Record<string, unknown>>;
 const legalEn = en.legal as { unset: Record<string, string> };
 
 describe('the privacy policy', () => {
-  it('names the configured operator, recipients, transfers and periods, and nothing unconfigured', async () => {
+  it('names the configured company, recipients, transfers and periods, and nothing unconfigured', async () => {
     const { html, text } = await pageText('privacy', 'en', configured);
     expect(html).not.toContain('class="unset"');
     expect(text).toContain('Acme GmbH\nHauptstraße 1\n10115 Berlin\nGermany');

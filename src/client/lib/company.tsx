@@ -2,10 +2,10 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '#client/lib/address.tsx';
 import { countryName } from '#client/lib/formats.ts';
-import type { Operator } from '#common/site-config.ts';
+import type { Company } from '#common/site-config.ts';
 
 /**
- * The operator's details as the legal pages, contact and about show them, from the site
+ * The company's details as the legal pages, contact and about show them, from the site
  * configuration. A required fact the configuration leaves out shows as a marked placeholder, so a
  * deployment that forgot it cannot miss it; optional ones are left out. Texts are in `legal`.
  */
@@ -96,15 +96,15 @@ export function Details({ rows }: { rows: [label: string, value: ReactNode | nul
 }
 
 /** Who runs the site and how to reach them: the imprint's and the privacy policy's first block. */
-export function OperatorContact({ operator }: { operator: Operator }) {
+export function CompanyContact({ company }: { company: Company }) {
   const { t } = useTranslation('legal');
   return (
     <>
-      <PostalAddress name={operator.legalName} address={operator.address} country={operator.country} />
+      <PostalAddress name={company.legalName} address={company.address} country={company.country} />
       <Details
         rows={[
-          [t('labels.email'), <EmailLink key="email" email={operator.email} />],
-          [t('labels.phone'), operator.phone && <PhoneLink phone={operator.phone} />],
+          [t('labels.email'), <EmailLink key="email" email={company.email} />],
+          [t('labels.phone'), company.phone && <PhoneLink phone={company.phone} />],
         ]}
       />
     </>
