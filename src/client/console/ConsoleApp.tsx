@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLinkNavigation } from '#client/features/navigation/use-link-navigation.ts';
+import { useLinkNavigation } from '#client/features/navigation/index.ts';
 import { callApi } from '#client/lib/api-client.ts';
 import { useSiteConfig } from '#client/lib/site-config.tsx';
 import { ACCOUNT_API } from '#common/account-api.ts';

@@ -1,6 +1,6 @@
 import { createInstance, type i18n as I18n } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { baseOptions } from '#client/features/i18n/options.ts';
+import { baseOptions } from '#client/features/i18n/index.ts';
 import { CODE_LIFETIME_MINUTES, CODE_MAX_ATTEMPTS } from '#common/account-api.ts';
 import { ERROR_CODES } from '#common/error-codes.ts';
 import { errorText } from '#common/error-texts.ts';

@@ -1,4 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
+import { loadVisitorForCalls } from '#client/features/visitor/index.ts';
 import type { ApiResult } from '#client/lib/api-client.ts';
 import { useErrorToast } from '#client/lib/toast/use-error-toast.ts';
 import type { ErrorCode } from '#common/error-codes.ts';
@@ -146,8 +147,7 @@ export function useForm<V extends Record<string, Value>>(
         setBusy(true);
         let result: ApiResult<unknown> | undefined;
         if (options.visitor) {
-          // biome-ignore lint/style/noRestrictedImports: its own chunk, loaded when a form that needs the identifier is sent
-          const visitor = await import('#client/features/visitor/visitor-for-calls.ts');
+          const visitor = await loadVisitorForCalls();
           result = await sendAsVisitor(visitor, () => send(values));
         } else {
           result = await send(values);

@@ -1,10 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { setSignedIn, signOut, useSession } from '#client/features/accounts/session-store.ts';
-import { Form } from '#client/features/forms/Form.tsx';
-import { PasswordField } from '#client/features/forms/PasswordField.tsx';
-import { SubmitButton } from '#client/features/forms/SubmitButton.tsx';
-import { useForm } from '#client/features/forms/use-form.ts';
+import { setSignedIn, signOut, useSession } from '#client/features/accounts/index.ts';
+import { Form, PasswordField, SubmitButton, useForm } from '#client/features/forms/index.ts';
 import { navigate, useLanguage } from '#client/lib/address.tsx';
 import { callApi } from '#client/lib/api-client.ts';
 import { useErrorToast } from '#client/lib/toast/use-error-toast.ts';

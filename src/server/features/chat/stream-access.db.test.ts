@@ -3,7 +3,7 @@ import { ACCOUNT_API } from '#common/account-api.ts';
 import { CHAT_API, CONSOLE_CHAT_API } from '#common/chat-api.ts';
 import { CONSOLE_API, withId } from '#common/console-api.ts';
 import { createPasswords } from '#server/features/accounts/index.ts';
-import { runStaffCommand } from '#server/features/staff/staff-command.ts';
+import { runStaffCommand } from '#server/features/staff/index.ts';
 import { loadSiteConfig } from '#server/platform/site-config.ts';
 import { describeApi, TEST_HASHING, TEST_SECRET, type TestClient } from '#tests/support/api.ts';
 import {
