@@ -1,5 +1,5 @@
 import { CODE_LIFETIME_MINUTES, CODE_MAX_ATTEMPTS } from './account-api.ts';
-import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './account-fields.ts';
+import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './field-bounds.ts';
 import type { ErrorCode } from './error-codes.ts';
 
 /**

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { AUTH_API, type TotpStartAnswer } from '#common/account-api.ts';
+import { ACCOUNT_API, type TotpStartAnswer } from '#common/account-api.ts';
 import type { StaffRole } from '#common/roles.ts';
 import { allowVisitor } from './accounts.ts';
 import { waitForHydration } from './helpers.ts';
@@ -35,7 +35,7 @@ export async function newStaff(
   const person = { name: `${name} ${tag}`, email: `staff-${tag}@example.com`, password: `staff password ${tag}` };
   const { stdout } = await promisify(execFile)(
     process.execPath,
-    ['scripts/staff.ts', 'add', person.email, '--role', role, '--name', person.name],
+    ['scripts/bin/staff.ts', 'add', person.email, '--role', role, '--name', person.name],
     {
       env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: 'test-results/data', SERVER_SECRET },
     },
@@ -57,10 +57,10 @@ export async function newStaff(
     expect(response.ok(), `${path} answered ${response.status()}`).toBe(true);
     return response.json();
   };
-  await call(AUTH_API.login, { email: person.email, password: person.password });
-  const { secret } = (await call(AUTH_API.totpStart, {})) as TotpStartAnswer;
-  await call(AUTH_API.totpConfirm, { code: await freshCode(secret), password: person.password });
-  await call(AUTH_API.logout, {});
+  await call(ACCOUNT_API.login, { email: person.email, password: person.password });
+  const { secret } = (await call(ACCOUNT_API.totpStart, {})) as TotpStartAnswer;
+  await call(ACCOUNT_API.totpConfirm, { code: await freshCode(secret), password: person.password });
+  await call(ACCOUNT_API.logout, {});
   return { ...person, totpSecret: secret };
 }
 

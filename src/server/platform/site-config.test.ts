@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ownAddress, readSiteConfig } from './site-config.ts';
+import { ownAddress, loadSiteConfig } from './site-config.ts';
 
 const dir = await mkdtemp(path.join(tmpdir(), 'site-config-'));
 afterAll(() => rm(dir, { recursive: true, force: true }));
@@ -16,14 +16,14 @@ async function configFile(content: object) {
 describe('the public address', () => {
   it('is the server’s own when config.json names none, so mailed links reach this server', async () => {
     const file = await configFile({ brand: { siteName: 'Acme', domain: 'acme.test' } });
-    const site = await readSiteConfig({ file, defaultSiteUrl: ownAddress('0.0.0.0', 4321) });
+    const site = await loadSiteConfig({ file, defaultSiteUrl: ownAddress('0.0.0.0', 4321) });
     expect(site.siteUrl).toBe('http://localhost:4321');
     expect(site.brand.siteName).toBe('Acme');
   });
 
   it('is the configured one when config.json names it', async () => {
     const file = await configFile({ siteUrl: 'https://acme.test/' });
-    expect((await readSiteConfig({ file, defaultSiteUrl: ownAddress('0.0.0.0', 4321) })).siteUrl).toBe(
+    expect((await loadSiteConfig({ file, defaultSiteUrl: ownAddress('0.0.0.0', 4321) })).siteUrl).toBe(
       'https://acme.test',
     );
   });

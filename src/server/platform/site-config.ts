@@ -21,7 +21,7 @@ export function ownAddress(host: string, port: number): string {
  * The operator's configuration from public/locales/config.json, over the defaults (see
  * parseSiteConfig). Without a `siteUrl` there, the public address is `defaultSiteUrl`.
  */
-export async function readSiteConfig(options: { defaultSiteUrl?: string; file?: string } = {}): Promise<SiteConfig> {
+export async function loadSiteConfig(options: { defaultSiteUrl?: string; file?: string } = {}): Promise<SiteConfig> {
   const file = await readFile(options.file ?? path.join(LOCALES_DIR, 'config.json'), 'utf8');
   return parseSiteConfig(JSON.parse(file), options.defaultSiteUrl);
 }

@@ -19,7 +19,7 @@ export function Header() {
   const [Account, setAccount] = useState<ComponentType<{ signIn: ReactNode }> | null>(null);
   useEffect(() => {
     if (!document.cookie.split('; ').includes(`${SIGNED_IN_COOKIE}=1`)) return;
-    import('#client/features/auth/HeaderAccount.tsx').then(
+    import('#client/features/accounts/HeaderAccount.tsx').then(
       (module) => setAccount(() => module.default),
       () => {},
     );

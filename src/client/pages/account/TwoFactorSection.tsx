@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { returnPath } from '#client/features/auth/return-to.ts';
+import { returnPath } from '#client/features/accounts/return-to.ts';
 import { Form } from '#client/features/forms/Form.tsx';
 import { PasswordField } from '#client/features/forms/PasswordField.tsx';
 import { SubmitButton } from '#client/features/forms/SubmitButton.tsx';
@@ -11,7 +11,7 @@ import { type ApiResult, callApi } from '#client/lib/api-client.ts';
 import { useSiteConfig } from '#client/lib/site-config.tsx';
 import { useToast } from '#client/lib/toast/use-toast.ts';
 import {
-  AUTH_API,
+  ACCOUNT_API,
   type RecoveryCodesAnswer,
   type SecondFactorsAnswer,
   type TotpStartAnswer,
@@ -41,7 +41,7 @@ export function TwoFactorSection({ email, failed }: { email: string; failed: (co
   const heading = useRef<HTMLHeadingElement>(null);
 
   const load = () =>
-    callApi<SecondFactorsAnswer>(AUTH_API.secondFactors).then((result) => {
+    callApi<SecondFactorsAnswer>(ACCOUNT_API.secondFactors).then((result) => {
       if (result.ok) setStatus(result.data);
       else failed(result.code);
     });
@@ -65,7 +65,7 @@ export function TwoFactorSection({ email, failed }: { email: string; failed: (co
   };
 
   const begin = async () => {
-    const result = await callApi<TotpStartAnswer>(AUTH_API.totpStart, {});
+    const result = await callApi<TotpStartAnswer>(ACCOUNT_API.totpStart, {});
     if (result.ok) show({ kind: 'enrolling', start: result.data });
     else failed(result.code);
   };
@@ -134,7 +134,7 @@ export function TwoFactorSection({ email, failed }: { email: string; failed: (co
                         className="button button--secondary button--small"
                         aria-label={`${t('account.twoFactor.trusted.forget')}: ${label}`}
                         onClick={async () => {
-                          const result = handled(await callApi(AUTH_API.forgetBrowser, { id: browser.id }));
+                          const result = handled(await callApi(ACCOUNT_API.forgetBrowser, { id: browser.id }));
                           if (result?.ok)
                             toast.show({ type: 'success', message: t('account.twoFactor.trusted.forgotten') });
                           void load();
@@ -183,7 +183,7 @@ function Enrolment({
     codeFields: { INVALID_CODE: 'code' },
   });
   const submit = form.submit(async (values) => {
-    const result = handled(await callApi<RecoveryCodesAnswer>(AUTH_API.totpConfirm, values));
+    const result = handled(await callApi<RecoveryCodesAnswer>(ACCOUNT_API.totpConfirm, values));
     if (result?.ok) onDone(result.data.recoveryCodes);
     return result?.ok ? undefined : result;
   });
@@ -280,7 +280,7 @@ function NewCodes({ handled, onDone }: { handled: Handled; onDone: (codes: strin
   const { t } = useTranslation('login');
   const form = useForm('recovery-codes', { password: '' }, passwordOnly);
   const submit = form.submit(async (values) => {
-    const result = handled(await callApi<RecoveryCodesAnswer>(AUTH_API.recoveryCodes, values));
+    const result = handled(await callApi<RecoveryCodesAnswer>(ACCOUNT_API.recoveryCodes, values));
     if (result?.ok) onDone(result.data.recoveryCodes);
     return result?.ok ? undefined : result;
   });
@@ -306,7 +306,7 @@ function TurnOff({ handled, onDone }: { handled: Handled; onDone: () => void }) 
     codeFields: { INVALID_CODE: 'code' },
   });
   const submit = form.submit(async (values) => {
-    const result = handled(await callApi(AUTH_API.totpDisable, values));
+    const result = handled(await callApi(ACCOUNT_API.totpDisable, values));
     if (result?.ok) onDone();
     return result?.ok ? undefined : result;
   });

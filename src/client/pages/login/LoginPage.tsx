@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AuthCard } from '#client/features/auth/AuthCard.tsx';
-import { cookiesRefused } from '#client/features/auth/cookies-needed.ts';
-import { useMailLink } from '#client/features/auth/mail-link.ts';
-import { returnPath } from '#client/features/auth/return-to.ts';
-import { setSignedIn } from '#client/features/auth/session-store.ts';
-import { signInPassFor } from '#client/features/auth/sign-in-pass.ts';
+import { AuthCard } from '#client/features/accounts/AuthCard.tsx';
+import { cookiesRefused } from '#client/features/accounts/cookies-needed.ts';
+import { useMailLink } from '#client/features/accounts/mail-link.ts';
+import { returnPath } from '#client/features/accounts/return-to.ts';
+import { setSignedIn } from '#client/features/accounts/session-store.ts';
+import { signInPassFor } from '#client/features/accounts/sign-in-pass.ts';
 import { Form } from '#client/features/forms/Form.tsx';
 import { PasswordField } from '#client/features/forms/PasswordField.tsx';
 import { SubmitButton } from '#client/features/forms/SubmitButton.tsx';
@@ -15,7 +15,7 @@ import { navigate, useAddress, useLanguage } from '#client/lib/address.tsx';
 import { callApi } from '#client/lib/api-client.ts';
 import { useErrorToast } from '#client/lib/toast/use-error-toast.ts';
 import { useToast } from '#client/lib/toast/use-toast.ts';
-import { AUTH_API, type LoginAnswer } from '#common/account-api.ts';
+import { ACCOUNT_API, type LoginAnswer } from '#common/account-api.ts';
 import { pagePath } from '#common/routes.ts';
 import { SecondStep } from './SecondStep.tsx';
 
@@ -50,7 +50,7 @@ export default function LoginPage() {
   const submit = form.submit(async (values) => {
     const refused = cookiesRefused();
     if (refused) return refused;
-    const result = await callApi<LoginAnswer>(AUTH_API.login, {
+    const result = await callApi<LoginAnswer>(ACCOUNT_API.login, {
       ...values,
       language: lang,
       ...signInPassFor(values.email),

@@ -5,7 +5,7 @@ import { SubmitButton } from '#client/features/forms/SubmitButton.tsx';
 import { TextField } from '#client/features/forms/TextField.tsx';
 import { useForm } from '#client/features/forms/use-form.ts';
 import { callApi } from '#client/lib/api-client.ts';
-import { AUTH_API, type LoginAnswer } from '#common/account-api.ts';
+import { ACCOUNT_API, type LoginAnswer } from '#common/account-api.ts';
 import { RETENTION } from '#common/retention.ts';
 
 const rules = () => import('#common/account-schemas.ts').then((s) => ({ code: s.OneTimeCodeSchema }));
@@ -33,7 +33,7 @@ export function SecondStep({
   useEffect(() => form.focus('code'), []);
 
   const submit = form.submit(async (values) => {
-    const result = await callApi<LoginAnswer>(AUTH_API.loginSecondFactor, { ...values, pending });
+    const result = await callApi<LoginAnswer>(ACCOUNT_API.loginSecondFactor, { ...values, pending });
     if (!result.ok) {
       if (result.code === 'SIGN_IN_EXPIRED') onRestart();
       return result;

@@ -1,17 +1,12 @@
 import { renderSVG } from 'uqr';
 import {
-  AUTH_API,
+  ACCOUNT_API,
   type RecoveryCodesAnswer,
   type SecondFactorsAnswer,
   type TotpStartAnswer,
 } from '#common/account-api.ts';
-import {
-  ForgetBrowserSchema,
-  NoFieldsSchema,
-  PasswordOnlySchema,
-  TotpConfirmSchema,
-  TotpDisableSchema,
-} from '#common/account-schemas.ts';
+import { ForgetBrowserSchema, PasswordOnlySchema, TotpConfirmSchema, TotpDisableSchema } from '#common/account-schemas.ts';
+import { NoFieldsSchema } from '#common/fields.ts';
 import { ApiError } from '#server/http/api-error.ts';
 import { newRoutes } from '#server/http/context.ts';
 import { jsonBody } from '#server/http/json-body.ts';
@@ -64,7 +59,7 @@ export function secondFactorRoutes(deps: AccountDeps) {
   };
   const wrongCode = () => new ApiError(400, 'INVALID_CODE', { fields: { code: 'INVALID_CODE' } });
 
-  routes.get(AUTH_API.secondFactors, signedIn, async (c) => {
+  routes.get(ACCOUNT_API.secondFactors, signedIn, async (c) => {
     const { accountId } = c.get('session');
     const current = trustedTokenHash(c);
     const browsers = await listTrustedBrowsers(db, accountId);
@@ -82,7 +77,7 @@ export function secondFactorRoutes(deps: AccountDeps) {
   });
 
   // A new secret, unconfirmed until a code made from it comes back; asking again replaces it.
-  routes.post(AUTH_API.totpStart, signedIn, jsonBody(NoFieldsSchema), async (c) => {
+  routes.post(ACCOUNT_API.totpStart, signedIn, jsonBody(NoFieldsSchema), async (c) => {
     const { accountId } = c.get('session');
     const account = await findAccountById(db, accountId);
     if (!account) throw new ApiError(401, 'UNAUTHORIZED');
@@ -96,7 +91,7 @@ export function secondFactorRoutes(deps: AccountDeps) {
     return c.json({ secret: totpSecret, uri, qrSvg } satisfies TotpStartAnswer, 201);
   });
 
-  routes.post(AUTH_API.totpConfirm, signedIn, jsonBody(TotpConfirmSchema), async (c) => {
+  routes.post(ACCOUNT_API.totpConfirm, signedIn, jsonBody(TotpConfirmSchema), async (c) => {
     const session = c.get('session');
     const { code, password } = c.req.valid('json');
     const account = await withPassword(session.accountId, password);
@@ -118,7 +113,7 @@ export function secondFactorRoutes(deps: AccountDeps) {
   });
 
   // The password and a current code (or a recovery code, for whoever lost the phone).
-  routes.post(AUTH_API.totpDisable, signedIn, jsonBody(TotpDisableSchema), async (c) => {
+  routes.post(ACCOUNT_API.totpDisable, signedIn, jsonBody(TotpDisableSchema), async (c) => {
     const session = c.get('session');
     const { code, password } = c.req.valid('json');
     const account = await withPassword(session.accountId, password);
@@ -134,7 +129,7 @@ export function secondFactorRoutes(deps: AccountDeps) {
     return c.json({});
   });
 
-  routes.post(AUTH_API.recoveryCodes, signedIn, jsonBody(PasswordOnlySchema), async (c) => {
+  routes.post(ACCOUNT_API.recoveryCodes, signedIn, jsonBody(PasswordOnlySchema), async (c) => {
     const account = await withPassword(c.get('session').accountId, c.req.valid('json').password);
     if (!(await hasSecondFactor(db, account.id))) throw new ApiError(409, 'TOTP_NOT_SET_UP');
     const recoveryCodes = await db.transaction(async (tx) => {
@@ -145,7 +140,7 @@ export function secondFactorRoutes(deps: AccountDeps) {
     return c.json({ recoveryCodes } satisfies RecoveryCodesAnswer);
   });
 
-  routes.post(AUTH_API.forgetBrowser, signedIn, jsonBody(ForgetBrowserSchema), async (c) => {
+  routes.post(ACCOUNT_API.forgetBrowser, signedIn, jsonBody(ForgetBrowserSchema), async (c) => {
     if (!(await deleteTrustedBrowser(db, c.get('session').accountId, c.req.valid('json').id))) {
       throw new ApiError(404, 'NOT_FOUND');
     }

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { AUTH_API } from '#common/account-api.ts';
+import { ACCOUNT_API } from '#common/account-api.ts';
 import { CONSOLE_API, type StaffAnswer, withId } from '#common/console-api.ts';
 import type { StaffRole } from '#common/roles.ts';
 import { createPasswords } from '#server/features/accounts/index.ts';
@@ -122,18 +122,18 @@ describeApi('the staff', (api) => {
 
     const invitee = api.client();
     const password = `a new password ${tag()}`;
-    expect((await invitee.post(AUTH_API.resetPassword, { email, code: params.get('code'), password })).status).toBe(
+    expect((await invitee.post(ACCOUNT_API.resetPassword, { email, code: params.get('code'), password })).status).toBe(
       200,
     );
-    expect((await invitee.post(AUTH_API.login, { email, password })).body).toMatchObject({ status: 'signed-in' });
+    expect((await invitee.post(ACCOUNT_API.login, { email, password })).body).toMatchObject({ status: 'signed-in' });
     // The console opens once the new operator has a second factor.
     expect((await invitee.get(CONSOLE_API.me)).body).toEqual({ error: { code: 'SECOND_FACTOR_REQUIRED' } });
-    const { secret } = (await invitee.post(AUTH_API.totpStart, {})).body as { secret: string };
-    expect((await invitee.post(AUTH_API.totpConfirm, { code: codeFor(secret), password })).status).toBe(200);
+    const { secret } = (await invitee.post(ACCOUNT_API.totpStart, {})).body as { secret: string };
+    expect((await invitee.post(ACCOUNT_API.totpConfirm, { code: codeFor(secret), password })).status).toBe(200);
     expect((await invitee.get(CONSOLE_API.me)).body).toEqual({ name: 'Katherine Johnson', email, role: 'operator' });
     // The link worked once.
     expect(
-      (await api.client().post(AUTH_API.resetPassword, { email, code: params.get('code'), password })).status,
+      (await api.client().post(ACCOUNT_API.resetPassword, { email, code: params.get('code'), password })).status,
     ).toBe(400);
 
     const list = (await admin.get(CONSOLE_API.staff)).body as unknown as StaffAnswer;
@@ -210,7 +210,7 @@ describeApi('the staff', (api) => {
     const context = {
       db: api.db(),
       secret: TEST_SECRET,
-      site: { ...(await import('#server/platform/site-config.ts').then((m) => m.readSiteConfig())) },
+      site: { ...(await import('#server/platform/site-config.ts').then((m) => m.loadSiteConfig())) },
       passwords: createPasswords(TEST_HASHING),
     };
     const email = `first-admin-${tag()}@example.com`;
@@ -221,13 +221,13 @@ describeApi('the staff', (api) => {
     const code = new URLSearchParams(/#(.+)$/.exec(lines[2] ?? '')?.[1]).get('code');
     const client = api.client();
     const password = `admin password ${tag()}`;
-    expect((await client.post(AUTH_API.resetPassword, { email, code, password })).status).toBe(200);
-    expect((await client.post(AUTH_API.login, { email, password })).status).toBe(200);
+    expect((await client.post(ACCOUNT_API.resetPassword, { email, code, password })).status).toBe(200);
+    expect((await client.post(ACCOUNT_API.login, { email, password })).status).toBe(200);
     // The command said so: the console stays shut until the account has a second factor.
     expect(lines.join('\n')).toContain('two-step verification');
     expect((await client.get(CONSOLE_API.staff)).body).toEqual({ error: { code: 'SECOND_FACTOR_REQUIRED' } });
-    const { secret } = (await client.post(AUTH_API.totpStart, {})).body as { secret: string };
-    expect((await client.post(AUTH_API.totpConfirm, { code: codeFor(secret), password })).status).toBe(200);
+    const { secret } = (await client.post(ACCOUNT_API.totpStart, {})).body as { secret: string };
+    expect((await client.post(ACCOUNT_API.totpConfirm, { code: codeFor(secret), password })).status).toBe(200);
     expect((await client.get(CONSOLE_API.staff)).status).toBe(200);
 
     const listed = await runStaffCommand(context, { action: 'list' });

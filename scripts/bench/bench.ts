@@ -26,7 +26,7 @@ import { isIndexed, sitemapPaths } from '#common/head.ts';
 import { isLanguage, LANGUAGES, type Language } from '#common/languages.ts';
 import { matchPage, PAGE_IDS, type PageId, pagePath } from '#common/routes.ts';
 import { ROOT } from '#server/platform/site-config.ts';
-import { type Manifest, startModules } from './app-modules.ts';
+import { type Manifest, startModules } from '#scripts/build/app-modules.ts';
 import {
   BUDGETS,
   budgetLines,

@@ -17,7 +17,7 @@ import {
 import { openDatabase } from '#server/platform/db/database.ts';
 import { readEnv } from '#server/platform/env.ts';
 import { loadServerSecret } from '#server/platform/secrets.ts';
-import { readSiteConfig } from '#server/platform/site-config.ts';
+import { loadSiteConfig } from '#server/platform/site-config.ts';
 
 async function fromRunningServer(command: unknown, secret: Buffer): Promise<StaffCommandResult | null> {
   const env = readEnv();
@@ -47,7 +47,7 @@ async function main() {
   if (!result) {
     const db = await openDatabase({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL });
     try {
-      const site = await readSiteConfig();
+      const site = await loadSiteConfig();
       result = await runStaffCommand({ db, secret, site, passwords: createPasswords(DEFAULT_HASHING) }, command);
     } finally {
       await db.close();
