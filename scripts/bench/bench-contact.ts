@@ -9,7 +9,7 @@ import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { CONTACT_API } from '#common/contact-api.ts';
 import { createApp } from '#server/app.ts';
-import { issueFormToken } from '#server/features/contact/form-token.ts';
+import { issueFormToken } from '#server/features/contact/index.ts';
 import { securityHeaders } from '#server/http/security-headers.ts';
 import { openDatabase } from '#server/platform/db/database.ts';
 import { loadSiteConfig, readTexts } from '#server/platform/site-config.ts';

@@ -9,15 +9,15 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { proveSecondFactor } from '#server/features/accounts/second-factors.ts';
 import {
   matchingStep,
   newTotpSecret,
   openTotpSecret,
+  proveSecondFactor,
   sealTotpSecret,
   stepAt,
   totpCode,
-} from '#server/features/accounts/totp.ts';
+} from '#server/features/accounts/index.ts';
 import { openDatabase } from '#server/platform/db/database.ts';
 
 const RUNS = 2_000;

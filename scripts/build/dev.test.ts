@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, loadSiteConfig, readTexts } from '#server/platform/site-config.ts';
+import { loadSiteConfig, ROOT, readTexts } from '#server/platform/site-config.ts';
 
 // `npm run dev` as a developer starts it: the script in its own process on a free port, with its
 // own database. Nothing is edited; the pages, Vite's client and the API must answer.

@@ -11,7 +11,7 @@ import { type PageId, pagePath, resolvePath } from '#common/routes.ts';
 import { storageEntry } from '#common/storage.ts';
 import { securityHeaders } from '#server/http/security-headers.ts';
 import { type Env, readEnv } from '#server/platform/env.ts';
-import { ROOT, loadSiteConfig, readTexts } from '#server/platform/site-config.ts';
+import { loadSiteConfig, ROOT, readTexts } from '#server/platform/site-config.ts';
 import { servedPageFor } from '#server/site/site-handler.ts';
 import { startApi } from '#server/start.ts';
 import { rootPage } from './root-page.ts';

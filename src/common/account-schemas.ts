@@ -1,3 +1,4 @@
+import type { ErrorCode } from './error-codes.ts';
 import {
   CODE_LENGTH,
   characterCount,
@@ -6,7 +7,6 @@ import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
 } from './field-bounds.ts';
-import type { ErrorCode } from './error-codes.ts';
 import { DEFAULT_LANGUAGE, LANGUAGES } from './languages.ts';
 import { z } from './zod.ts';
 

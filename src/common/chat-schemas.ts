@@ -1,5 +1,5 @@
 import { EmailSchema } from './account-schemas.ts';
-import { CLIENT_MESSAGE_ID, CHAT_MESSAGE_MAX_LENGTH, PAGE_MAX_LENGTH } from './chat-api.ts';
+import { CHAT_MESSAGE_MAX_LENGTH, CLIENT_MESSAGE_ID, PAGE_MAX_LENGTH } from './chat-api.ts';
 import { DEFAULT_LANGUAGE, LANGUAGES } from './languages.ts';
 import { z } from './zod.ts';
 

@@ -5,7 +5,7 @@ import { type Env, settingsFrom } from './platform/env.ts';
 import { scheduleRecurring, startJobRunner } from './platform/jobs/jobs.ts';
 import { outboxMailer, smtpMailer } from './platform/mail/mailer.ts';
 import { loadServerSecret } from './platform/secrets.ts';
-import { ownAddress, loadSiteConfig, readTexts } from './platform/site-config.ts';
+import { loadSiteConfig, ownAddress, readTexts } from './platform/site-config.ts';
 import { createServerTracing } from './platform/tracing.ts';
 
 /** The API with what it runs on, started; `stop` ends the jobs and the tracing, then closes the database. */

@@ -4,7 +4,7 @@ import { type APIRequestContext, type BrowserContext, expect, type Page } from '
 import { ACCOUNT_API } from '#common/account-api.ts';
 import type { Language } from '#common/languages.ts';
 import { storageEntry } from '#common/storage.ts';
-import { issueFpid } from '#server/features/visitor/fpid.ts';
+import { issueFpid } from '#server/features/visitor/index.ts';
 import type { CaughtMail } from '#tests/support/mail-server.ts';
 import { newPerson as basePerson, codeIn as codeInText } from '#tests/support/people.ts';
 import { waitForHydration } from './helpers.ts';

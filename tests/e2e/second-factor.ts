@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { stepAt, totpCode } from '#server/features/accounts/totp.ts';
+import { stepAt, totpCode } from '#server/features/accounts/index.ts';
 
 /** The last time step whose code a test gave, per secret: the server takes each step's code once. */
 const spent = new Map<string, number>();

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { type BrowserContext, expect, type Page, type Request, test } from '@playwright/test';
 import { ACCOUNT_API } from '#common/account-api.ts';
 import type { Language } from '#common/languages.ts';
-import { issueFpid } from '#server/features/visitor/fpid.ts';
+import { issueFpid } from '#server/features/visitor/index.ts';
 import { codeIn, field, mailTo, newPerson, registerThroughPage } from './accounts.ts';
 import { waitForHydration } from './helpers.ts';
 

@@ -1,4 +1,4 @@
-import { newTotpSecret, sealTotpSecret, stepAt, totpCode } from '#server/features/accounts/totp.ts';
+import { newTotpSecret, sealTotpSecret, stepAt, totpCode } from '#server/features/accounts/index.ts';
 import type { Queryable } from '#server/platform/db/database.ts';
 
 /**

@@ -1,8 +1,7 @@
 import type { i18n as I18n } from 'i18next';
 import { StrictMode, startTransition } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { createClientI18n } from '#client/features/i18n/client-i18n.ts';
-import { textsReady } from '#client/features/i18n/texts-ready.ts';
+import { createClientI18n, textsReady } from '#client/features/i18n/index.ts';
 import { BrowserAddress } from '#client/lib/address.tsx';
 import { adoptFormatted } from '#client/lib/formats.ts';
 import { readPageSiteConfig, SiteConfigProvider } from '#client/lib/site-config.tsx';

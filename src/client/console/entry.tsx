@@ -1,8 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
-import { createClientI18n } from '#client/features/i18n/client-i18n.ts';
-import { rememberLanguage } from '#client/features/i18n/remember-language.ts';
+import { createClientI18n, rememberLanguage } from '#client/features/i18n/index.ts';
 import { readPageSiteConfig, SiteConfigProvider } from '#client/lib/site-config.tsx';
 import { ToastProvider } from '#client/lib/toast/ToastProvider.tsx';
 import { bestLanguage } from '#common/languages.ts';

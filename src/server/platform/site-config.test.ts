@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ownAddress, loadSiteConfig } from './site-config.ts';
+import { loadSiteConfig, ownAddress } from './site-config.ts';
 
 const dir = await mkdtemp(path.join(tmpdir(), 'site-config-'));
 afterAll(() => rm(dir, { recursive: true, force: true }));

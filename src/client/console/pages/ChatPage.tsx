@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { useTitle } from '#client/console/use-title.ts';
 import { ChatConsole } from '#client/console/chat/ChatConsole.tsx';
+import { useTitle } from '#client/console/use-title.ts';
 
 /** The support chat: conversations live, replies, presence (console/chat). */
 export default function ChatPage() {

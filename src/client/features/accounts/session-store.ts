@@ -14,7 +14,9 @@ function set(session: SessionAnswer) {
 
 /** Asks the server who is signed in, once per page load; the pages tell the store of every change after that. */
 function askOnce() {
-  asked ??= callApi<SessionAnswer>(ACCOUNT_API.session).then((result) => set(result.ok ? result.data : { account: null }));
+  asked ??= callApi<SessionAnswer>(ACCOUNT_API.session).then((result) =>
+    set(result.ok ? result.data : { account: null }),
+  );
   return asked;
 }
 

@@ -2,7 +2,7 @@ import { loaders as panelTexts } from 'virtual:texts/chat/panel';
 import { type FormEvent, type KeyboardEvent, type Ref, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTextPart } from '#client/lib/use-text-part.ts';
-import { type ChatMessage, CHAT_MESSAGE_MAX_LENGTH } from '#common/chat-api.ts';
+import { CHAT_MESSAGE_MAX_LENGTH, type ChatMessage } from '#common/chat-api.ts';
 import { isLanguage } from '#common/languages.ts';
 import { pagePath } from '#common/routes.ts';
 import {

@@ -5,8 +5,13 @@ import { callApi } from '#client/lib/api-client.ts';
 import { formatNumber } from '#client/lib/formats.ts';
 import { useSiteConfig } from '#client/lib/site-config.tsx';
 import { useToast } from '#client/lib/toast/use-toast.ts';
+import {
+  CONTACT_API,
+  CONTACT_MESSAGE_MAX_LENGTH,
+  type ContactAnswer,
+  MESSAGE_MIN_LENGTH,
+} from '#common/contact-api.ts';
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from '#common/field-bounds.ts';
-import { CONTACT_API, type ContactAnswer, CONTACT_MESSAGE_MAX_LENGTH, MESSAGE_MIN_LENGTH } from '#common/contact-api.ts';
 import type { Language } from '#common/languages.ts';
 import { pagePath } from '#common/routes.ts';
 import { createFormToken } from './form-token.ts';

@@ -1,15 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { setSignedIn, signOut, useSession } from '#client/features/accounts/session-store.ts';
-import { Form } from '#client/features/forms/Form.tsx';
-import { PasswordField } from '#client/features/forms/PasswordField.tsx';
-import { SubmitButton } from '#client/features/forms/SubmitButton.tsx';
-import { useForm } from '#client/features/forms/use-form.ts';
+import { setSignedIn, signOut, useSession } from '#client/features/accounts/index.ts';
+import { Form, PasswordField, SubmitButton, useForm } from '#client/features/forms/index.ts';
 import { navigate, useLanguage } from '#client/lib/address.tsx';
 import { callApi } from '#client/lib/api-client.ts';
 import { useErrorToast } from '#client/lib/toast/use-error-toast.ts';
 import { useToast } from '#client/lib/toast/use-toast.ts';
-import { type AccountAnswer, ACCOUNT_API } from '#common/account-api.ts';
+import { ACCOUNT_API, type AccountAnswer } from '#common/account-api.ts';
 import type { ErrorCode } from '#common/error-codes.ts';
 import { pagePath } from '#common/routes.ts';
 import { TwoFactorSection } from './TwoFactorSection.tsx';

@@ -1,11 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { returnPath } from '#client/features/accounts/return-to.ts';
-import { Form } from '#client/features/forms/Form.tsx';
-import { PasswordField } from '#client/features/forms/PasswordField.tsx';
-import { SubmitButton } from '#client/features/forms/SubmitButton.tsx';
-import { TextField } from '#client/features/forms/TextField.tsx';
-import { useForm } from '#client/features/forms/use-form.ts';
+import { returnPath } from '#client/features/accounts/index.ts';
+import { Form, PasswordField, SubmitButton, TextField, useForm } from '#client/features/forms/index.ts';
 import { useAddress, useLanguage } from '#client/lib/address.tsx';
 import { type ApiResult, callApi } from '#client/lib/api-client.ts';
 import { useSiteConfig } from '#client/lib/site-config.tsx';

@@ -1,14 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AuthCard } from '#client/features/accounts/AuthCard.tsx';
-import { useMailLink } from '#client/features/accounts/mail-link.ts';
-import { setSignedIn } from '#client/features/accounts/session-store.ts';
-import { keepSignInPass } from '#client/features/accounts/sign-in-pass.ts';
-import { Form } from '#client/features/forms/Form.tsx';
-import { PasswordField } from '#client/features/forms/PasswordField.tsx';
-import { SubmitButton } from '#client/features/forms/SubmitButton.tsx';
-import { TextField } from '#client/features/forms/TextField.tsx';
-import { useForm } from '#client/features/forms/use-form.ts';
+import { AuthCard, keepSignInPass, setSignedIn, useMailLink } from '#client/features/accounts/index.ts';
+import { Form, PasswordField, SubmitButton, TextField, useForm } from '#client/features/forms/index.ts';
 import { navigate, useLanguage } from '#client/lib/address.tsx';
 import { callApi } from '#client/lib/api-client.ts';
 import { useToast } from '#client/lib/toast/use-toast.ts';

@@ -1,16 +1,14 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AuthCard } from '#client/features/accounts/AuthCard.tsx';
-import { cookiesRefused } from '#client/features/accounts/cookies-needed.ts';
-import { useMailLink } from '#client/features/accounts/mail-link.ts';
-import { returnPath } from '#client/features/accounts/return-to.ts';
-import { setSignedIn } from '#client/features/accounts/session-store.ts';
-import { signInPassFor } from '#client/features/accounts/sign-in-pass.ts';
-import { Form } from '#client/features/forms/Form.tsx';
-import { PasswordField } from '#client/features/forms/PasswordField.tsx';
-import { SubmitButton } from '#client/features/forms/SubmitButton.tsx';
-import { TextField } from '#client/features/forms/TextField.tsx';
-import { useForm } from '#client/features/forms/use-form.ts';
+import {
+  AuthCard,
+  cookiesRefused,
+  returnPath,
+  setSignedIn,
+  signInPassFor,
+  useMailLink,
+} from '#client/features/accounts/index.ts';
+import { Form, PasswordField, SubmitButton, TextField, useForm } from '#client/features/forms/index.ts';
 import { navigate, useAddress, useLanguage } from '#client/lib/address.tsx';
 import { callApi } from '#client/lib/api-client.ts';
 import { useErrorToast } from '#client/lib/toast/use-error-toast.ts';

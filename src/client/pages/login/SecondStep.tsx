@@ -1,9 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Form } from '#client/features/forms/Form.tsx';
-import { SubmitButton } from '#client/features/forms/SubmitButton.tsx';
-import { TextField } from '#client/features/forms/TextField.tsx';
-import { useForm } from '#client/features/forms/use-form.ts';
+import { Form, SubmitButton, TextField, useForm } from '#client/features/forms/index.ts';
 import { callApi } from '#client/lib/api-client.ts';
 import { ACCOUNT_API, type LoginAnswer } from '#common/account-api.ts';
 import { RETENTION } from '#common/retention.ts';

@@ -1,11 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { AuthCard } from '#client/features/accounts/AuthCard.tsx';
-import { CheckboxField } from '#client/features/forms/CheckboxField.tsx';
-import { Form } from '#client/features/forms/Form.tsx';
-import { PasswordField } from '#client/features/forms/PasswordField.tsx';
-import { SubmitButton } from '#client/features/forms/SubmitButton.tsx';
-import { TextField } from '#client/features/forms/TextField.tsx';
-import { useForm } from '#client/features/forms/use-form.ts';
+import { AuthCard } from '#client/features/accounts/index.ts';
+import { CheckboxField, Form, PasswordField, SubmitButton, TextField, useForm } from '#client/features/forms/index.ts';
 import { navigate, useLanguage } from '#client/lib/address.tsx';
 import { callApi } from '#client/lib/api-client.ts';
 import { useSiteConfig } from '#client/lib/site-config.tsx';

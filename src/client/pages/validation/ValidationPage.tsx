@@ -1,13 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AuthCard } from '#client/features/accounts/AuthCard.tsx';
-import { cookiesRefused } from '#client/features/accounts/cookies-needed.ts';
-import { useMailLink } from '#client/features/accounts/mail-link.ts';
-import { setSignedIn } from '#client/features/accounts/session-store.ts';
-import { Form } from '#client/features/forms/Form.tsx';
-import { SubmitButton } from '#client/features/forms/SubmitButton.tsx';
-import { TextField } from '#client/features/forms/TextField.tsx';
-import { useForm } from '#client/features/forms/use-form.ts';
+import { AuthCard, cookiesRefused, setSignedIn, useMailLink } from '#client/features/accounts/index.ts';
+import { Form, SubmitButton, TextField, useForm } from '#client/features/forms/index.ts';
 import { navigate, useLanguage } from '#client/lib/address.tsx';
 import { callApi } from '#client/lib/api-client.ts';
 import { useToast } from '#client/lib/toast/use-toast.ts';

@@ -1,4 +1,4 @@
-import { type AccountAnswer, ACCOUNT_API } from '#common/account-api.ts';
+import { ACCOUNT_API, type AccountAnswer } from '#common/account-api.ts';
 import { DeleteAccountSchema } from '#common/account-schemas.ts';
 import { NoFieldsSchema } from '#common/fields.ts';
 import { ApiError } from '#server/http/api-error.ts';

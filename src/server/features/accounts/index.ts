@@ -39,3 +39,6 @@ export function accountsFeature(deps: Deps): Feature {
     .route('/', secondFactorRoutes(accountDeps));
   return { routes };
 }
+export type { HashingParams } from './passwords.ts';
+export { proveSecondFactor } from './second-factors.ts';
+export { matchingStep, newTotpSecret, openTotpSecret, sealTotpSecret, stepAt, totpCode } from './totp.ts';

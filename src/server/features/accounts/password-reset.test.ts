@@ -16,7 +16,9 @@ describeApi('forgotten password', (api) => {
   it('mails a code in the visitor’s language, then sets the new password and ends every session', async () => {
     const { client, person } = await api.member();
     const elsewhere = api.client();
-    expect((await elsewhere.post(ACCOUNT_API.login, { email: person.email, password: person.password })).status).toBe(200);
+    expect((await elsewhere.post(ACCOUNT_API.login, { email: person.email, password: person.password })).status).toBe(
+      200,
+    );
 
     const { mail, code } = await resetCode(person.email, 'nl');
     expect(mail.subject).toBe('Stel je Your Company-wachtwoord opnieuw in');
@@ -69,9 +71,9 @@ describeApi('forgotten password', (api) => {
       password: 'attacker password',
     });
     expect(late.body).toEqual({ error: { code: 'VERIFICATION_FAILED', fields: { code: 'VERIFICATION_FAILED' } } });
-    expect((await api.client().post(ACCOUNT_API.login, { email: person.email, password: person.password })).status).toBe(
-      200,
-    );
+    expect(
+      (await api.client().post(ACCOUNT_API.login, { email: person.email, password: person.password })).status,
+    ).toBe(200);
   });
 
   it('applies the password rules to the new password', async () => {

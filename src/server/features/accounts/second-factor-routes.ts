@@ -5,7 +5,12 @@ import {
   type SecondFactorsAnswer,
   type TotpStartAnswer,
 } from '#common/account-api.ts';
-import { ForgetBrowserSchema, PasswordOnlySchema, TotpConfirmSchema, TotpDisableSchema } from '#common/account-schemas.ts';
+import {
+  ForgetBrowserSchema,
+  PasswordOnlySchema,
+  TotpConfirmSchema,
+  TotpDisableSchema,
+} from '#common/account-schemas.ts';
 import { NoFieldsSchema } from '#common/fields.ts';
 import { ApiError } from '#server/http/api-error.ts';
 import { newRoutes } from '#server/http/context.ts';

@@ -15,7 +15,10 @@ import { LIMITS } from './limits.ts';
 async function withApp(api: ApiSuite) {
   const { client, person } = await api.member();
   const start = (await client.post(ACCOUNT_API.totpStart, {})).body as unknown as TotpStartAnswer;
-  const confirmed = await client.post(ACCOUNT_API.totpConfirm, { code: codeFor(start.secret), password: person.password });
+  const confirmed = await client.post(ACCOUNT_API.totpConfirm, {
+    code: codeFor(start.secret),
+    password: person.password,
+  });
   if (confirmed.status !== 200) throw new Error(`Confirmation answered ${confirmed.status}`);
   const { recoveryCodes } = confirmed.body as unknown as RecoveryCodesAnswer;
   return { client, person, secret: start.secret, recoveryCodes };
@@ -49,9 +52,9 @@ describeApi('second factors', (api) => {
     const again = (await client.post(ACCOUNT_API.totpStart, {})).body as unknown as TotpStartAnswer;
     expect(again.secret).not.toBe(secret);
 
-    expect(await client.post(ACCOUNT_API.totpConfirm, { code: codeFor(secret), password: person.password })).toMatchObject(
-      { status: 400, body: { error: { code: 'INVALID_CODE', fields: { code: 'INVALID_CODE' } } } },
-    );
+    expect(
+      await client.post(ACCOUNT_API.totpConfirm, { code: codeFor(secret), password: person.password }),
+    ).toMatchObject({ status: 400, body: { error: { code: 'INVALID_CODE', fields: { code: 'INVALID_CODE' } } } });
     expect(
       await client.post(ACCOUNT_API.totpConfirm, { code: codeFor(again.secret), password: 'not the password' }),
     ).toMatchObject({ status: 403, body: { error: { code: 'AUTHENTICATION_FAILED' } } });
@@ -250,9 +253,9 @@ describeApi('second factors', (api) => {
       status: 400,
       body: { error: { code: 'INVALID_CODE' } },
     });
-    expect((await client.post(ACCOUNT_API.totpDisable, { password: 'wrong one', code: codeFor(secret, 1) })).status).toBe(
-      403,
-    );
+    expect(
+      (await client.post(ACCOUNT_API.totpDisable, { password: 'wrong one', code: codeFor(secret, 1) })).status,
+    ).toBe(403);
     expect(
       (await client.post(ACCOUNT_API.totpDisable, { password: person.password, code: codeFor(secret, 1) })).status,
     ).toBe(200);

@@ -2,7 +2,7 @@ import { afterEach, expect, it, vi } from 'vitest';
 import { ACCOUNT_API } from '#common/account-api.ts';
 import { isErrorCode } from '#common/error-codes.ts';
 import { LIMITS } from '#server/features/accounts/limits.ts';
-import { issueFpid } from '#server/features/visitor/fpid.ts';
+import { issueFpid } from '#server/features/visitor/index.ts';
 import { outboxMailer } from '#server/platform/mail/mailer.ts';
 import { outboxFor } from '#server/platform/mail/outbox.ts';
 import { accountPerson, describeApi } from '#tests/support/api.ts';

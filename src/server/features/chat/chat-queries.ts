@@ -377,7 +377,11 @@ export async function endByVisitor(tx: Queryable, conversationId: number): Promi
   );
 }
 
-export async function setConversationStatus(tx: Queryable, conversationId: number, status: 'open' | 'closed'): Promise<void> {
+export async function setConversationStatus(
+  tx: Queryable,
+  conversationId: number,
+  status: 'open' | 'closed',
+): Promise<void> {
   await tx.query('UPDATE chat_conversations SET status = $2 WHERE id = $1', [conversationId, status]);
 }
 

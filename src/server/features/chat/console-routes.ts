@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { type Context, Hono } from 'hono';
-import { NoFieldsSchema } from '#common/fields.ts';
 import {
   CHAT_EVENTS,
   CONSOLE_CHAT_API,
@@ -10,6 +9,7 @@ import {
   type OperatorPresence,
 } from '#common/chat-api.ts';
 import { BlockSchema, ConversationListQuerySchema, OperatorMessageSchema, ReadSchema } from '#common/chat-schemas.ts';
+import { NoFieldsSchema } from '#common/fields.ts';
 import { requireStaff, type StaffSession } from '#server/features/accounts/index.ts';
 import { ApiError } from '#server/http/api-error.ts';
 import type { AppEnv } from '#server/http/context.ts';

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { ACCOUNT_API } from '#common/account-api.ts';
-import { CHAT_API, CONSOLE_CHAT_API, CHAT_MESSAGE_MAX_LENGTH } from '#common/chat-api.ts';
+import { CHAT_API, CHAT_MESSAGE_MAX_LENGTH, CONSOLE_CHAT_API } from '#common/chat-api.ts';
 import { storageEntry } from '#common/storage.ts';
 import { describeApi } from '#tests/support/api.ts';
 import { chatMessage, signedInOperator, visitorWithConversation } from '#tests/support/chat.ts';

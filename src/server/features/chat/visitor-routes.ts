@@ -1,4 +1,3 @@
-import { NoFieldsSchema } from '#common/fields.ts';
 import {
   CHAT_API,
   CHAT_EVENTS,
@@ -8,6 +7,7 @@ import {
   type VisitorPresenceEvent,
 } from '#common/chat-api.ts';
 import { ChatEmailSchema, ReadSchema, VisitorMessageSchema } from '#common/chat-schemas.ts';
+import { NoFieldsSchema } from '#common/fields.ts';
 import { ApiError } from '#server/http/api-error.ts';
 import { newRoutes } from '#server/http/context.ts';
 import { jsonBody } from '#server/http/json-body.ts';

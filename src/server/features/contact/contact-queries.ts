@@ -29,7 +29,10 @@ export interface NewMessage {
  * confirmed account with the same address (its owner proved the mailbox is theirs), so that
  * deleting that account deletes it too.
  */
-export async function insertContactMessage(db: Queryable, message: NewMessage): Promise<{ id: string; createdAt: Date }> {
+export async function insertContactMessage(
+  db: Queryable,
+  message: NewMessage,
+): Promise<{ id: string; createdAt: Date }> {
   const [row] = await db.query<{ id: string; createdAt: Date }>(
     `INSERT INTO contact_messages (language, page, name, email, subject, body, status, spam_reason, account_id)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8,

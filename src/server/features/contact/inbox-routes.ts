@@ -1,6 +1,6 @@
-import { NoFieldsSchema } from '#common/fields.ts';
 import { CONSOLE_API } from '#common/console-api.ts';
 import { isUuid, MessagesQuerySchema, ReplySchema, StatusSchema } from '#common/console-schemas.ts';
+import { NoFieldsSchema } from '#common/fields.ts';
 import type { Deps } from '#server/deps.ts';
 import { requireStaff } from '#server/features/accounts/index.ts';
 import { ApiError } from '#server/http/api-error.ts';

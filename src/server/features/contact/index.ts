@@ -63,3 +63,4 @@ export const contactJobs: JobDefinitions = {
     },
   },
 };
+export { issueFormToken } from './form-token.ts';
