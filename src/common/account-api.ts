@@ -13,6 +13,14 @@ export const ACCOUNT_API = {
   account: '/api/account',
   signOutEverywhere: '/api/account/sign-out-everywhere',
   deleteAccount: '/api/account/delete',
+  /** The second step of a sign-in: a code from the authenticator app, or a recovery code. */
+  loginSecondFactor: '/api/auth/login/second-factor',
+  secondFactors: '/api/account/second-factors',
+  totpStart: '/api/account/totp/start',
+  totpConfirm: '/api/account/totp/confirm',
+  totpDisable: '/api/account/totp/disable',
+  recoveryCodes: '/api/account/recovery-codes',
+  forgetBrowser: '/api/account/trusted-browsers/forget',
 } as const;
 
 /** Who is signed in, as far as the header needs to know; `expired` once, when the session just lapsed. */
@@ -39,8 +47,44 @@ export interface ResetAnswer {
   signInPass: string;
 }
 
-/** A sign-in either opens a session or, for an account whose email is not confirmed yet, asks for the code. */
-export type LoginAnswer = { status: 'signed-in'; account: { name: string } } | { status: 'verification-required' };
+/**
+ * A sign-in either opens a session; or, for an account whose email is not confirmed yet, asks for
+ * the mailed code; or, for an account with a second factor, asks for it: `pending` names this
+ * half-done sign-in, for this page only (send it with the code, within a few minutes).
+ */
+export type LoginAnswer =
+  | { status: 'signed-in'; account: { name: string } }
+  | { status: 'verification-required' }
+  | { status: 'second-factor-required'; pending: string };
+
+/** A new authenticator secret to confirm: for the QR code (an SVG drawn by the server) and for typing. */
+export interface TotpStartAnswer {
+  secret: string;
+  uri: string;
+  qrSvg: string;
+}
+
+/** Recovery codes, shown once: the server keeps only their hashes. */
+export interface RecoveryCodesAnswer {
+  recoveryCodes: string[];
+}
+
+export interface TrustedBrowserAnswer {
+  id: string;
+  /** Browser and system as the browser named them ("Firefox, Windows"); empty when unknown. */
+  label: string;
+  createdAt: string;
+  expiresAt: string;
+  /** The browser asking. */
+  current: boolean;
+}
+
+/** The account's second factors, for its page. */
+export interface SecondFactorsAnswer {
+  totp: boolean;
+  recoveryCodesLeft: number;
+  trustedBrowsers: TrustedBrowserAnswer[];
+}
 
 export interface AccountAnswer {
   name: string;

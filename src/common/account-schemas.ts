@@ -91,3 +91,26 @@ export const MailRequestSchema = z.object({ email: EmailSchema, language: Langua
 export const ResetPasswordSchema = z.object({ email: EmailSchema, code: CodeSchema, password: PasswordSchema });
 
 export const DeleteAccountSchema = z.object({ password: CurrentPasswordSchema });
+
+/**
+ * What the second step of a sign-in takes: six digits from the authenticator app or a recovery
+ * code; the server tells them apart. Bounded, and spaces people type are the server's to ignore.
+ */
+export const OneTimeCodeSchema = requiredText('INVALID_CODE').check(z.maxLength(40, 'INVALID_CODE'));
+
+export const SecondFactorSchema = z.object({
+  /** From the sign-in's answer (see LoginAnswer). */
+  pending: requiredText('SIGN_IN_EXPIRED').check(z.maxLength(200, 'SIGN_IN_EXPIRED')),
+  code: OneTimeCodeSchema,
+  trustBrowser: z._default(z.boolean({ error: 'INVALID_REQUEST' }), false),
+});
+
+/** The first code from the app confirms it, with the password: a session left open is not enough to add a factor. */
+export const TotpConfirmSchema = z.object({ code: OneTimeCodeSchema, password: CurrentPasswordSchema });
+
+/** Turning the app off takes the password and a current code (or a recovery code, when the phone is gone). */
+export const TotpDisableSchema = z.object({ code: OneTimeCodeSchema, password: CurrentPasswordSchema });
+
+export const PasswordOnlySchema = z.object({ password: CurrentPasswordSchema });
+
+export const ForgetBrowserSchema = z.object({ id: z.uuid({ error: 'NOT_FOUND' }) });

@@ -30,6 +30,12 @@ export const ERROR_CODES = [
   'NOT_FOUND',
   'OWN_ROLE',
   'INVALID_DATE_RANGE',
+  // Second factors.
+  'INVALID_CODE',
+  'SIGN_IN_EXPIRED',
+  'SECOND_FACTOR_REQUIRED',
+  'TOTP_ALREADY_ON',
+  'TOTP_NOT_SET_UP',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -13,6 +13,10 @@ export const RETENTION = {
   sessionDays: 30,
   /** A session unused this long ends: the default of SESSION_IDLE_SECONDS, which may only shorten it. */
   sessionIdleDays: 7,
+  /** A browser whose owner asked not to be asked for the second factor there, for this long. */
+  trustedBrowserDays: 30,
+  /** A sign-in whose password was right waits this long for its second factor. */
+  pendingSignInMinutes: 5,
   /** A mailed code works this long, once. */
   codeMinutes: 10,
   /** Mail waiting for the mail server is retried this long, then given up (the mail is deleted). */

@@ -62,6 +62,16 @@ export const STORAGE_ENTRIES = [
   // server (not the address itself), so that this browser's sign-ins go first while the site is
   // flooded with sign-ins from elsewhere (docs/decisions/056).
   { id: 'knownDevice', name: '__Host-device', kind: 'cookie', lifetime: { days: 90 }, needsConsent: false },
+  // Set when the visitor, giving a second factor at sign-in, asks this browser to be trusted: a
+  // random token whose hash the server keeps, so that sign-in here skips the second factor until
+  // it lapses or the owner revokes it on the account page.
+  {
+    id: 'trustedBrowser',
+    name: '__Host-trusted',
+    kind: 'cookie',
+    lifetime: { days: RETENTION.trustedBrowserDays },
+    needsConsent: false,
+  },
   // Set by the visitor's first chat message, not before: a random token whose hash names their
   // conversation on the server. Every message sets it again for the full lifetime.
   { id: 'chat', name: '__Host-chat', kind: 'cookie', lifetime: { days: 30 }, needsConsent: false },

@@ -14,8 +14,15 @@ const [account] = await db.query<{ id: string }>(
    ON CONFLICT (email) DO UPDATE SET role = 'operator', last_active_at = now() RETURNING id`,
   [CHAT_OPERATOR.name, CHAT_OPERATOR.email, CHAT_OPERATOR.phone],
 );
+// Staff need a second factor for the console: an authenticator app (whose codes are never asked
+// for here) and a session made with it.
 await db.query(
-  `INSERT INTO sessions (token_hash, account_id, expires_at) VALUES ($1, $2, now() + interval '1 day')
+  `INSERT INTO account_totp (account_id, secret, confirmed_at) VALUES ($1, 'not-a-sealed-secret', now())
+   ON CONFLICT (account_id) DO NOTHING`,
+  [account?.id],
+);
+await db.query(
+  `INSERT INTO sessions (token_hash, account_id, expires_at, factors) VALUES ($1, $2, now() + interval '1 day', '{password,totp}')
    ON CONFLICT (token_hash) DO UPDATE SET expires_at = excluded.expires_at, last_seen_at = now()`,
   [createHash('sha256').update(CHAT_OPERATOR.sessionToken).digest('base64url'), account?.id],
 );

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { CHAT_API, CONSOLE_CHAT_API } from '#common/chat-api.ts';
 import type { ApiSuite, TestClient } from './api.ts';
 import { EventStreamReader } from './event-stream.ts';
+import { giveSecondFactor } from './second-factor.ts';
 
 /** A message as the widget sends it, with a client id of its own. */
 export const chatMessage = (body: string, overrides: Record<string, unknown> = {}) => ({
@@ -12,10 +13,11 @@ export const chatMessage = (body: string, overrides: Record<string, unknown> = {
   ...overrides,
 });
 
-/** A signed-in member made an operator (or `role`), in the browser they registered with. */
+/** A signed-in member made an operator (or `role`) with a second factor, in the browser they registered with. */
 export async function signedInOperator(api: ApiSuite, role = 'operator') {
   const { client, person } = await api.member();
   await api.db().query('UPDATE accounts SET role = $2 WHERE email = $1', [person.email, role]);
+  await giveSecondFactor(api.db(), person.email);
   return { client, person };
 }
 

@@ -141,8 +141,9 @@ export class HttpClient {
 }
 
 /**
- * A signed-in operator (or `role`), written straight into the database: an account and a session
- * whose token this browser holds. Tests and benchmarks use it where the console cannot be reached.
+ * A signed-in operator (or `role`), written straight into the database: an account with an
+ * authenticator app (which the console asks of staff) and a session made with it, whose token this
+ * browser holds. Tests and benchmarks use it where the console cannot be reached.
  */
 export async function seedStaff(db: Queryable, client: HttpClient, role = 'operator', name = 'Olga Operator') {
   const unique = randomBytes(6).toString('hex');
@@ -153,8 +154,13 @@ export async function seedStaff(db: Queryable, client: HttpClient, role = 'opera
   );
   const token = randomBytes(32).toString('base64url');
   await db.query(
-    `INSERT INTO sessions (token_hash, account_id, expires_at) VALUES ($1, $2, now() + interval '1 day')`,
+    `INSERT INTO sessions (token_hash, account_id, expires_at, factors)
+     VALUES ($1, $2, now() + interval '1 day', '{password,totp}')`,
     [createHash('sha256').update(token).digest('base64url'), account?.id],
+  );
+  await db.query(
+    `INSERT INTO account_totp (account_id, secret, confirmed_at) VALUES ($1, 'not-a-sealed-secret', now())`,
+    [account?.id],
   );
   client.cookies.set(storageEntry('session').name, token);
   return account?.id as string;

@@ -24,6 +24,7 @@ type Gate =
   | { kind: 'checking' }
   | { kind: 'staff'; me: MeAnswer }
   | { kind: 'forbidden' }
+  | { kind: 'second-factor' }
   | { kind: 'failed'; code: ErrorCode };
 
 function LanguageChoice() {
@@ -57,6 +58,28 @@ function NoAccess() {
       <p className="actions">
         <a className="button" href={`/${document.documentElement.lang}`}>
           {t('noAccess.home')}
+        </a>
+        <button type="button" className="button button--secondary" onClick={signOut}>
+          {t('noAccess.other')}
+        </button>
+      </p>
+    </main>
+  );
+}
+
+/** Staff without a second factor: the console sends them to set one up, and gets them back after. */
+function SecondFactorFirst() {
+  const { t } = useTranslation('console');
+  useTitle(t('secondFactor.title'));
+  const language = document.documentElement.lang;
+  const setUp = `/${language}/account?${new URLSearchParams({ next: window.location.pathname })}#two-factor`;
+  return (
+    <main id="main" className="console-main console-main--narrow">
+      <h1>{t('secondFactor.title')}</h1>
+      <p>{t('secondFactor.text')}</p>
+      <p className="actions">
+        <a className="button" href={setUp}>
+          {t('secondFactor.action')}
         </a>
         <button type="button" className="button button--secondary" onClick={signOut}>
           {t('noAccess.other')}
@@ -193,11 +216,13 @@ export function ConsoleApp() {
       else if (result.code === 'UNAUTHORIZED' || result.code === 'SESSION_EXPIRED')
         window.location.replace(signInPath());
       else if (result.code === 'FORBIDDEN') setGate({ kind: 'forbidden' });
+      else if (result.code === 'SECOND_FACTOR_REQUIRED') setGate({ kind: 'second-factor' });
       else setGate({ kind: 'failed', code: result.code });
     });
   }, []);
   if (gate.kind === 'staff') return <Layout me={gate.me} />;
   if (gate.kind === 'forbidden') return <NoAccess />;
+  if (gate.kind === 'second-factor') return <SecondFactorFirst />;
   if (gate.kind === 'failed') return <Failed code={gate.code} />;
   return (
     <main id="main" className="console-main console-main--narrow">

@@ -8,12 +8,16 @@ export function signInPath(): string {
   return `/${language}/login?next=${encodeURIComponent(next)}`;
 }
 
-/** Calls the console API; a session that ended on the way sends the staff member to sign in again. */
+/**
+ * Calls the console API; a session that ended on the way sends the staff member to sign in again,
+ * and a second factor removed on the way reloads the console, which then asks for one.
+ */
 export async function consoleCall<T>(path: string, body?: unknown): Promise<ApiResult<T>> {
   const result = await callApi<T>(path, body);
   if (!result.ok && (result.code === 'UNAUTHORIZED' || result.code === 'SESSION_EXPIRED')) {
     window.location.assign(signInPath());
   }
+  if (!result.ok && result.code === 'SECOND_FACTOR_REQUIRED') window.location.reload();
   return result;
 }
 

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   AuthCard,
@@ -15,6 +15,7 @@ import { useErrorToast } from '#client/lib/toast/use-error-toast.ts';
 import { useToast } from '#client/lib/toast/use-toast.ts';
 import { ACCOUNT_API, type LoginAnswer } from '#common/account-api.ts';
 import { pagePath } from '#common/routes.ts';
+import { SecondStep } from './SecondStep.tsx';
 
 /** The fields' rules, imported after hydration: zod is not needed to show the form or take a keystroke. */
 const rules = () =>
@@ -33,6 +34,8 @@ export default function LoginPage() {
     codeFields: { INVALID_CREDENTIALS: 'password' },
     visitor: true,
   });
+  // Set once the password was right for an account with a second factor: the page asks for it.
+  const [pending, setPending] = useState<string | null>(null);
 
   // Answered in place of a page that needs a session (decision 092): say why sign-in is here.
   useEffect(() => {
@@ -57,18 +60,36 @@ export default function LoginPage() {
     if (result.data.status === 'verification-required') {
       toast.show({ type: 'info', message: t('verifyFirst') });
       navigate(pagePath(lang, 'validation'), { state: { email: values.email } });
+    } else if (result.data.status === 'second-factor-required') {
+      setPending(result.data.pending);
     } else {
-      setSignedIn(result.data.account);
-      // The console is an app of its own: it is loaded, not navigated to.
-      const next = returnPath(search);
-      if (next) {
-        window.location.assign(next);
-        return;
-      }
-      toast.show({ type: 'success', message: t('welcome', { name: result.data.account.name }) });
-      navigate(pagePath(lang, 'account'));
+      signedIn(result.data.account);
     }
   });
+
+  const signedIn = (account: { name: string }) => {
+    setSignedIn(account);
+    // The console is an app of its own: it is loaded, not navigated to.
+    const next = returnPath(search);
+    if (next) {
+      window.location.assign(next);
+      return;
+    }
+    toast.show({ type: 'success', message: t('welcome', { name: account.name }) });
+    navigate(pagePath(lang, 'account'));
+  };
+
+  if (pending) {
+    return (
+      <AuthCard
+        title={t('secondStep.title')}
+        lead={t('secondStep.lead')}
+        other={{ question: t('noAccount'), label: t('register'), page: 'register' }}
+      >
+        <SecondStep pending={pending} onSignedIn={signedIn} onRestart={() => setPending(null)} />
+      </AuthCard>
+    );
+  }
 
   return (
     <AuthCard

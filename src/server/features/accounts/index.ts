@@ -5,6 +5,7 @@ import { accountRoutes } from './account-routes.ts';
 import { passwordResetRoutes } from './password-reset-routes.ts';
 import { createPasswords, DEFAULT_HASHING, defaultHashingLimits } from './passwords.ts';
 import { registrationRoutes } from './registration-routes.ts';
+import { secondFactorRoutes } from './second-factor-routes.ts';
 import { signInRoutes } from './sign-in-routes.ts';
 
 export { issueSetPasswordLink } from './codes.ts';
@@ -21,10 +22,11 @@ export {
   type StaffMember,
   type StaffSession,
 } from './roles.ts';
+export { hasSecondFactor } from './second-factor-queries.ts';
 export { findSession } from './session-queries.ts';
 export { type ActiveSession, readSession, type SessionState } from './sessions.ts';
 
-/** Registration, email confirmation, sign-in and sessions, password reset, the account itself. */
+/** Registration, email confirmation, sign-in and sessions, second factors, password reset, the account itself. */
 export function accountsFeature(deps: Deps): Feature {
   const passwords = createPasswords(
     deps.settings.passwordHashing ?? DEFAULT_HASHING,
@@ -35,7 +37,10 @@ export function accountsFeature(deps: Deps): Feature {
     .route('/', registrationRoutes(accountDeps))
     .route('/', signInRoutes(accountDeps))
     .route('/', passwordResetRoutes(accountDeps))
-    .route('/', accountRoutes(accountDeps));
+    .route('/', accountRoutes(accountDeps))
+    .route('/', secondFactorRoutes(accountDeps));
   return { routes };
 }
 export type { HashingParams } from './passwords.ts';
+export { proveSecondFactor } from './second-factors.ts';
+export { matchingStep, newTotpSecret, openTotpSecret, sealTotpSecret, stepAt, totpCode } from './totp.ts';

@@ -20,6 +20,11 @@ export const LIMITS = {
   mailPerAccount: { hits: 5, windowSeconds: HOUR },
   resetPerClient: { hits: 30, windowSeconds: 15 * MINUTE },
   deletePerAccount: { hits: 10, windowSeconds: 15 * MINUTE },
+  /** Codes at sign-in's second step, like passwords: ten guesses per account and quarter of an hour. */
+  secondFactorPerClient: { hits: 50, windowSeconds: 15 * MINUTE },
+  secondFactorPerAccount: { hits: 10, windowSeconds: 15 * MINUTE },
+  /** Password (and code) tries when a factor is added, turned off, or its recovery codes renewed. */
+  factorChangePerAccount: { hits: 10, windowSeconds: 15 * MINUTE },
 } as const satisfies Record<string, Limit>;
 
 export type LimitName = keyof typeof LIMITS;

@@ -9,6 +9,7 @@ import { findAccountByEmail, markVerified, setPasswordHash } from './account-que
 import { issueCode, redeemCode } from './codes.ts';
 import { hit, mailHits } from './limits.ts';
 import { issuePass } from './passes.ts';
+import { deleteTrustedBrowsers } from './second-factor-queries.ts';
 import { deleteAccountSessions } from './session-queries.ts';
 import { clearSessionCookie } from './sessions.ts';
 
@@ -43,6 +44,9 @@ export function passwordResetRoutes(deps: AccountDeps) {
         // The code came by mail, so the address is proven too.
         await markVerified(tx, account.id);
         await deleteAccountSessions(tx, account.id);
+        // A reset never skips the second factor: no browser stays trusted, so the sign-in that
+        // follows asks for it everywhere (recovery codes are the way back when it is lost).
+        await deleteTrustedBrowsers(tx, account.id);
         return true;
       }));
     if (!changed) throw new ApiError(400, 'VERIFICATION_FAILED', { fields: { code: 'VERIFICATION_FAILED' } });

@@ -68,7 +68,7 @@ export function registrationRoutes(deps: AccountDeps) {
     // A code from the mailbox proves control: the owner is signed in here, and the sign-in lock
     // others may have set off is lifted for the owner's other browsers.
     await limiter.clear('loginPerAccount', email);
-    await startSession(c, db, account.id);
+    await startSession(c, db, account.id, ['email-code']);
     return c.json({ account: { name: account.name } } satisfies VerifyAnswer);
   });
 

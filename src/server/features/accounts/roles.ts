@@ -6,6 +6,8 @@ import { ApiError } from '#server/http/api-error.ts';
 import { refuseCrossSite } from '#server/http/guards.ts';
 import type { Database, Queryable } from '#server/platform/db/database.ts';
 import type { Passwords } from './passwords.ts';
+import { hasSecondFactor } from './second-factor-queries.ts';
+import { isStrongSession } from './second-factors.ts';
 import { readSession } from './sessions.ts';
 
 /** A signed-in staff member, as the console's routes see them. */
@@ -33,7 +35,9 @@ export async function roleOf(db: Queryable, accountId: string): Promise<Role | n
 /**
  * Lets through only a signed-in account whose role is one of `allowed`, read from the database on
  * every request, so that a role taken away counts at once: UNAUTHORIZED or SESSION_EXPIRED without
- * a session, FORBIDDEN with a session of anyone else; and never a request another site's page
+ * a session, FORBIDDEN with a session of anyone else; SECOND_FACTOR_REQUIRED for staff whose
+ * account has no second factor or whose session was made without one (the console reads every
+ * visitor's messages: a password alone must not open it); and never a request another site's page
  * made (see refuseCrossSite), reads included.
  */
 export function requireStaff(
@@ -49,6 +53,9 @@ export function requireStaff(
     if (session.kind === 'lapsed') throw new ApiError(401, 'SESSION_EXPIRED');
     const role = await roleOf(db, session.accountId);
     if (!isStaffRole(role) || !allowed.includes(role)) throw new ApiError(403, 'FORBIDDEN');
+    if (!isStrongSession(session.factors) || !(await hasSecondFactor(db, session.accountId))) {
+      throw new ApiError(403, 'SECOND_FACTOR_REQUIRED');
+    }
     c.set('staff', { accountId: session.accountId, name: session.name, role });
     await next();
   });

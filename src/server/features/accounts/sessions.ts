@@ -6,6 +6,7 @@ import { ApiError } from '#server/http/api-error.ts';
 import { lifetimeSeconds, setListedCookie } from '#server/http/cookies.ts';
 import type { Queryable } from '#server/platform/db/database.ts';
 import { markActive } from './account-queries.ts';
+import type { Factor } from './second-factor-queries.ts';
 import { createSession, deleteSession, findSession, touchSession } from './session-queries.ts';
 import { hashSessionToken, newSessionToken } from './tokens.ts';
 
@@ -22,7 +23,7 @@ const TOUCH_AFTER_SECONDS = 60;
 export type SessionState =
   | { kind: 'none' }
   | { kind: 'lapsed' }
-  | { kind: 'active'; accountId: string; name: string; tokenHash: string };
+  | { kind: 'active'; accountId: string; name: string; tokenHash: string; factors: Factor[] };
 
 const readToken = (c: Context) => getCookie(c, SESSION_COOKIE.name);
 
@@ -31,12 +32,20 @@ export function clearSessionCookie(c: Context) {
   deleteCookie(c, SIGNED_IN_COOKIE.name, { path: '/', secure: true, sameSite: 'Lax' });
 }
 
-/** Opens a new session (a new token at every sign-in) and ends the one the browser brought, if any. */
-export async function startSession(c: Context, db: Queryable, accountId: string): Promise<void> {
+/**
+ * Opens a new session (a new token at every sign-in) and ends the one the browser brought, if any;
+ * `factors` records what it was made with.
+ */
+export async function startSession(
+  c: Context,
+  db: Queryable,
+  accountId: string,
+  factors: readonly Factor[] = ['password'],
+): Promise<void> {
   const previous = readToken(c);
   if (previous) await deleteSession(db, hashSessionToken(previous));
   const token = newSessionToken();
-  await createSession(db, hashSessionToken(token), accountId, SESSION_LIFETIME_SECONDS);
+  await createSession(db, hashSessionToken(token), accountId, SESSION_LIFETIME_SECONDS, factors);
   await markActive(db, accountId);
   setListedCookie(c, SESSION_COOKIE, token, { httpOnly: true });
   setListedCookie(c, SIGNED_IN_COOKIE, '1', { httpOnly: false });
@@ -68,7 +77,7 @@ export async function readSession(c: Context, db: Queryable, idleTimeout: number
     return { kind: 'lapsed' };
   }
   if (session.idleSeconds > Math.min(TOUCH_AFTER_SECONDS, idleTimeout / 10)) await touchSession(db, tokenHash);
-  return { kind: 'active', accountId: session.accountId, name: session.name, tokenHash };
+  return { kind: 'active', accountId: session.accountId, name: session.name, tokenHash, factors: session.factors };
 }
 
 export type ActiveSession = Extract<SessionState, { kind: 'active' }>;

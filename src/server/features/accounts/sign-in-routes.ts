@@ -1,7 +1,8 @@
 import { getCookie } from 'hono/cookie';
 import { ACCOUNT_API, CODE_MAX_ATTEMPTS, type LoginAnswer, type SessionAnswer } from '#common/account-api.ts';
-import { LoginSchema } from '#common/account-schemas.ts';
+import { LoginSchema, SecondFactorSchema } from '#common/account-schemas.ts';
 import { NoFieldsSchema } from '#common/fields.ts';
+import { RETENTION } from '#common/retention.ts';
 import { storageEntry } from '#common/storage.ts';
 import { requireVisitor } from '#server/features/visitor/index.ts';
 import { ApiError } from '#server/http/api-error.ts';
@@ -9,14 +10,25 @@ import { newRoutes } from '#server/http/context.ts';
 import { setListedCookie } from '#server/http/cookies.ts';
 import { jsonBody } from '#server/http/json-body.ts';
 import type { AccountDeps } from './account-deps.ts';
-import { findAccountByEmail, setPasswordHash } from './account-queries.ts';
+import { findAccountByEmail, findAccountById, setPasswordHash } from './account-queries.ts';
 import { hasLiveCode } from './code-queries.ts';
 import { issueCode } from './codes.ts';
 import { hit, mailHits } from './limits.ts';
 import { isPassFor, issuePass } from './passes.ts';
+import {
+  createPendingSignIn,
+  deletePendingSignIn,
+  hasSecondFactor,
+  recoveryCodesLeft,
+  tryPendingSignIn,
+} from './second-factor-queries.ts';
+import { browserIsTrusted, proveSecondFactor, tellOwner, trustBrowser } from './second-factors.ts';
 import { endSession, readSession, startSession } from './sessions.ts';
+import { hashSessionToken, newSessionToken } from './tokens.ts';
 
 const KNOWN_DEVICE = storageEntry('knownDevice');
+/** Tries at a pending sign-in's second step; then the password is asked again (and counted again). */
+const PENDING_MAX_ATTEMPTS = 5;
 
 /** Sign in, sign out, and who is signed in. */
 export function signInRoutes(deps: AccountDeps) {
@@ -58,8 +70,44 @@ export function signInRoutes(deps: AccountDeps) {
       }
       return c.json({ status: 'verification-required' } satisfies LoginAnswer);
     }
-    await startSession(c, db, account.id);
+    // With a second factor the password alone opens nothing: the browser that gave it gets a
+    // token, held by its page only, for a step of its own (unless the owner trusted this browser).
+    const secondFactor = await hasSecondFactor(db, account.id);
+    if (secondFactor && !(await browserIsTrusted(c, db, account.id))) {
+      const pending = newSessionToken();
+      await createPendingSignIn(db, hashSessionToken(pending), account.id, RETENTION.pendingSignInMinutes * 60);
+      return c.json({ status: 'second-factor-required', pending } satisfies LoginAnswer);
+    }
+    await startSession(c, db, account.id, secondFactor ? ['password', 'trusted-browser'] : ['password']);
     setListedCookie(c, KNOWN_DEVICE, issuePass(deps.secret, 'knownDevice', email), { httpOnly: true });
+    return c.json({ status: 'signed-in', account: { name: account.name } } satisfies LoginAnswer);
+  });
+
+  // The second step: a code from the authenticator app or a recovery code, for a pending sign-in.
+  // Guesses are limited like passwords: per client, per account, and per pending sign-in.
+  routes.post(ACCOUNT_API.loginSecondFactor, requireVisitor(deps.secret), jsonBody(SecondFactorSchema), async (c) => {
+    const { pending, code, trustBrowser: trust } = c.req.valid('json');
+    await limiter.enforce([hit('secondFactorPerClient', c.var.clientAddress)]);
+    const pendingHash = hashSessionToken(pending);
+    const accountId = await tryPendingSignIn(db, pendingHash, PENDING_MAX_ATTEMPTS);
+    if (!accountId) throw new ApiError(401, 'SIGN_IN_EXPIRED');
+    await limiter.enforce([hit('secondFactorPerAccount', accountId)]);
+    const account = await findAccountById(db, accountId);
+    if (!account) throw new ApiError(401, 'SIGN_IN_EXPIRED');
+    const factor = await db.transaction(async (tx) => {
+      const proved = await proveSecondFactor(deps.secret, tx, accountId, code);
+      if (!proved) return null;
+      // Two requests with two good codes for one pending sign-in: one session, not two.
+      if (!(await deletePendingSignIn(tx, pendingHash))) throw new ApiError(401, 'SIGN_IN_EXPIRED');
+      if (proved === 'recovery-code') {
+        await tellOwner(deps, tx, account, 'recoveryCodeUsed', { left: await recoveryCodesLeft(tx, accountId) });
+      }
+      return proved;
+    });
+    if (!factor) throw new ApiError(401, 'INVALID_CODE', { fields: { code: 'INVALID_CODE' } });
+    await startSession(c, db, accountId, ['password', factor]);
+    if (trust) await trustBrowser(c, db, accountId);
+    setListedCookie(c, KNOWN_DEVICE, issuePass(deps.secret, 'knownDevice', account.email), { httpOnly: true });
     return c.json({ status: 'signed-in', account: { name: account.name } } satisfies LoginAnswer);
   });
 

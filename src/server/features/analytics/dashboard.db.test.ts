@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { type AnalyticsAnswer, CONSOLE_API } from '#common/console-api.ts';
 import { describeApi } from '#tests/support/api.ts';
+import { giveSecondFactor } from '#tests/support/second-factor.ts';
 import { storeEvents } from './events-store.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -11,6 +12,7 @@ describeApi('the console analytics', (api) => {
   const staff = async () => {
     const member = await api.member();
     await api.db().query(`UPDATE accounts SET role = 'operator' WHERE email = $1`, [member.person.email]);
+    await giveSecondFactor(api.db(), member.person.email);
     return member.client;
   };
 
@@ -69,6 +71,7 @@ describeApi('the console analytics', (api) => {
   it('points to PostHog when the site forwards there', async () => {
     const member = await api.member();
     await api.db().query(`UPDATE accounts SET role = 'admin' WHERE email = $1`, [member.person.email]);
+    await giveSecondFactor(api.db(), member.person.email);
     const app = api.app({ settings: { posthog: { host: 'https://eu.i.posthog.com', key: 'phc_test' } } });
     const client = api.client(app);
     for (const [name, value] of member.client.cookies) client.cookies.set(name, value);

@@ -4,6 +4,7 @@ import { CONSOLE_API, type MessageDetail, type MessagesAnswer, withId } from '#c
 import { CONTACT_API } from '#common/contact-api.ts';
 import type { StaffRole } from '#common/roles.ts';
 import { describeApi, TEST_SECRET, type TestClient } from '#tests/support/api.ts';
+import { giveSecondFactor } from '#tests/support/second-factor.ts';
 import { CONTACT_MAIL_JOB } from './contact-queries.ts';
 import { issueFormToken } from './form-token.ts';
 
@@ -14,6 +15,7 @@ describeApi('the console inbox', (api) => {
   const staff = async (role: StaffRole = 'operator') => {
     const member = await api.member();
     await api.db().query('UPDATE accounts SET role = $2 WHERE email = $1', [member.person.email, role]);
+    await giveSecondFactor(api.db(), member.person.email);
     return member;
   };
   /** A message sent through the form; resolves with its id. */

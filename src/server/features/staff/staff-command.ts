@@ -3,7 +3,13 @@ import { EmailSchema, NameSchema } from '#common/fields.ts';
 import { isLanguage, type Language } from '#common/languages.ts';
 import { isStaffRole, type StaffRole } from '#common/roles.ts';
 import type { SiteConfig } from '#common/site-config.ts';
-import { grantStaffRole, issueSetPasswordLink, listStaff, type Passwords } from '#server/features/accounts/index.ts';
+import {
+  grantStaffRole,
+  hasSecondFactor,
+  issueSetPasswordLink,
+  listStaff,
+  type Passwords,
+} from '#server/features/accounts/index.ts';
 import type { Database } from '#server/platform/db/database.ts';
 import { keyedHash } from '#server/platform/secrets.ts';
 
@@ -113,6 +119,8 @@ export async function runStaffCommand(
     command.role,
   );
   const link = await issueSetPasswordLink(context, db, account, language, STAFF_LINK_HOURS * 60 * 60);
+  // The console opens only with a second factor: say so now rather than at the first sign-in.
+  const needsFactor = !(await hasSecondFactor(db, account.id));
   return {
     ok: true,
     lines: [
@@ -120,6 +128,12 @@ export async function runStaffCommand(
       `Set the password with this link; it works once, within ${STAFF_LINK_HOURS} hours:`,
       `  ${link}`,
       `Then sign in and open ${context.site.siteUrl}/console`,
+      ...(needsFactor
+        ? [
+            'Staff need two-step verification: the console opens only once an authenticator app is set up',
+            'on the account page (the console leads there at the first visit).',
+          ]
+        : []),
     ],
   };
 }

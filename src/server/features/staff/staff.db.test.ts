@@ -5,6 +5,7 @@ import { CONSOLE_API, type StaffAnswer, withId } from '#common/console-api.ts';
 import type { StaffRole } from '#common/roles.ts';
 import { createPasswords } from '#server/features/accounts/index.ts';
 import { describeApi, TEST_HASHING, TEST_SECRET } from '#tests/support/api.ts';
+import { codeFor, giveSecondFactor } from '#tests/support/second-factor.ts';
 import { parseStaffCommand, runStaffCommand, staffCommandToken } from './staff-command.ts';
 import { STAFF_COMMAND_PATH } from './staff-routes.ts';
 
@@ -49,6 +50,7 @@ describeApi('the staff', (api) => {
   const staff = async (role: StaffRole) => {
     const member = await api.member();
     await api.db().query('UPDATE accounts SET role = $2 WHERE email = $1', [member.person.email, role]);
+    await giveSecondFactor(api.db(), member.person.email);
     const [row] = await api
       .db()
       .query<{ id: string }>('SELECT id FROM accounts WHERE email = $1', [member.person.email]);
@@ -124,6 +126,10 @@ describeApi('the staff', (api) => {
       200,
     );
     expect((await invitee.post(ACCOUNT_API.login, { email, password })).body).toMatchObject({ status: 'signed-in' });
+    // The console opens once the new operator has a second factor.
+    expect((await invitee.get(CONSOLE_API.me)).body).toEqual({ error: { code: 'SECOND_FACTOR_REQUIRED' } });
+    const { secret } = (await invitee.post(ACCOUNT_API.totpStart, {})).body as { secret: string };
+    expect((await invitee.post(ACCOUNT_API.totpConfirm, { code: codeFor(secret), password })).status).toBe(200);
     expect((await invitee.get(CONSOLE_API.me)).body).toEqual({ name: 'Katherine Johnson', email, role: 'operator' });
     // The link worked once.
     expect(
@@ -217,6 +223,11 @@ describeApi('the staff', (api) => {
     const password = `admin password ${tag()}`;
     expect((await client.post(ACCOUNT_API.resetPassword, { email, code, password })).status).toBe(200);
     expect((await client.post(ACCOUNT_API.login, { email, password })).status).toBe(200);
+    // The command said so: the console stays shut until the account has a second factor.
+    expect(lines.join('\n')).toContain('two-step verification');
+    expect((await client.get(CONSOLE_API.staff)).body).toEqual({ error: { code: 'SECOND_FACTOR_REQUIRED' } });
+    const { secret } = (await client.post(ACCOUNT_API.totpStart, {})).body as { secret: string };
+    expect((await client.post(ACCOUNT_API.totpConfirm, { code: codeFor(secret), password })).status).toBe(200);
     expect((await client.get(CONSOLE_API.staff)).status).toBe(200);
 
     const listed = await runStaffCommand(context, { action: 'list' });
@@ -246,7 +257,14 @@ describeApi('the staff', (api) => {
     expect(answer.status).toBe(200);
     expect(await answer.json()).toMatchObject({
       ok: true,
-      lines: [expect.stringContaining(email), expect.any(String), expect.any(String), expect.any(String)],
+      lines: [
+        expect.stringContaining(email),
+        expect.any(String),
+        expect.any(String),
+        expect.any(String),
+        expect.stringContaining('two-step verification'),
+        expect.any(String),
+      ],
     });
     expect(await roleOf(email)).toBe('operator');
   });
