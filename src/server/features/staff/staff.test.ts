@@ -229,25 +229,69 @@ describeApi('the staff', (api) => {
     });
   });
 
-  it('answers the staff command on the running server only with the token', async () => {
-    const email = `by-server-${tag()}@example.com`;
-    const call = (authorization: string | undefined, body: unknown) =>
-      api.app().request(STAFF_COMMAND_PATH, {
-        method: 'POST',
-        body: JSON.stringify(body),
-        headers: { 'Content-Type': 'application/json', ...(authorization ? { Authorization: authorization } : {}) },
-      });
-    expect((await call(undefined, { action: 'list' })).status).toBe(401);
-    expect((await call('Bearer wrong', { action: 'list' })).status).toBe(401);
-    const token = `Bearer ${staffCommandToken(TEST_SECRET)}`;
-    expect((await call(token, { action: 'add', email, role: 'root' })).status).toBe(400);
-    expect((await call(token, 'list')).status).toBe(400);
-    const answer = await call(token, { action: 'add', email, role: 'operator' });
-    expect(answer.status).toBe(200);
-    expect(await answer.json()).toMatchObject({
-      ok: true,
-      lines: [expect.stringContaining(email), expect.any(String), expect.any(String), expect.any(String)],
+  const callStaffCommand = (authorization: string | undefined, body: unknown, headers: Record<string, string> = {}) =>
+    api.app().request(STAFF_COMMAND_PATH, {
+      method: 'POST',
+      body: JSON.stringify(body),
+      headers: {
+        'Content-Type': 'application/json',
+        ...(authorization ? { Authorization: authorization } : {}),
+        ...headers,
+      },
     });
-    expect(await roleOf(email)).toBe('operator');
+
+  it.skipIf(api.target.kind !== 'pglite')(
+    'answers the staff command on the running server only with the token',
+    async () => {
+      const email = `by-server-${tag()}@example.com`;
+      const call = callStaffCommand;
+      expect((await call(undefined, { action: 'list' })).status).toBe(401);
+      expect((await call('Bearer wrong', { action: 'list' })).status).toBe(401);
+      const token = `Bearer ${staffCommandToken(TEST_SECRET)}`;
+      expect((await call(token, { action: 'add', email, role: 'root' })).status).toBe(400);
+      expect((await call(token, 'list')).status).toBe(400);
+      const answer = await call(token, { action: 'add', email, role: 'operator' });
+      expect(answer.status).toBe(200);
+      expect(await answer.json()).toMatchObject({
+        ok: true,
+        lines: [expect.stringContaining(email), expect.any(String), expect.any(String), expect.any(String)],
+      });
+      expect(await roleOf(email)).toBe('operator');
+    },
+  );
+
+  it('refuses the staff command through a proxy, even from loopback and with the token', async () => {
+    const email = `through-proxy-${tag()}@example.com`;
+    const token = `Bearer ${staffCommandToken(TEST_SECRET)}`;
+    // What nginx (or another proxy) adds: the documented nginx sets the first and the third.
+    const proxied: Record<string, string>[] = [
+      { 'X-Forwarded-For': '203.0.113.9' },
+      { 'X-Forwarded-For': '127.0.0.1' },
+      { 'X-Forwarded-Proto': 'https' },
+      { 'X-Forwarded-Host': 'example.com' },
+      { Forwarded: 'for=203.0.113.9' },
+      { 'X-Real-IP': '203.0.113.9' },
+      { Via: '1.1 proxy' },
+    ];
+    for (const headers of proxied) {
+      const answer = await callStaffCommand(token, { action: 'add', email, role: 'admin' }, headers);
+      expect(answer.status, JSON.stringify(headers)).toBe(404);
+      expect(await answer.json()).toEqual({ error: { code: 'NOT_FOUND' } });
+    }
+    expect(await roleOf(email)).toBeUndefined();
   });
+
+  it.skipIf(api.target.kind !== 'postgres')(
+    'does not answer the staff command with PostgreSQL, where the command opens the database itself',
+    async () => {
+      const email = `on-postgres-${tag()}@example.com`;
+      const answer = await callStaffCommand(`Bearer ${staffCommandToken(TEST_SECRET)}`, {
+        action: 'add',
+        email,
+        role: 'admin',
+      });
+      expect(answer.status).toBe(404);
+      expect(await roleOf(email)).toBeUndefined();
+    },
+  );
 });
