@@ -136,6 +136,11 @@ describeApi('the console inbox', (api) => {
       ['?from=2020-01-01&to=2026-01-01', { to: 'INVALID_DATE_RANGE' }],
       [`?q=${'x'.repeat(201)}`, { q: 'INVALID_REQUEST' }],
       ["?before=x'%20OR%201=1", { before: 'INVALID_REQUEST' }],
+      // Year 0 is a valid ISO date, but no date PostgreSQL takes (it answered 500).
+      ['?from=0000-01-01', { from: 'INVALID_DATE_RANGE' }],
+      ['?to=0000-12-31', { to: 'INVALID_DATE_RANGE' }],
+      [`?before=${encodeURIComponent(`0000-01-01T00:00:00Z_${randomUUID()}`)}`, { before: 'INVALID_REQUEST' }],
+      [`?before=${encodeURIComponent(`2026-02-30T00:00:00Z_${randomUUID()}`)}`, { before: 'INVALID_REQUEST' }],
     ];
     for (const [query, fields] of cases) {
       expect(await list(client, query), query).toMatchObject({
@@ -143,6 +148,9 @@ describeApi('the console inbox', (api) => {
         body: { error: { code: 'VALIDATION_ERROR', fields } },
       });
     }
+    // The last day there is, and the first, are answered.
+    expect((await list(client, '?from=9999-12-31&to=9999-12-31')).status).toBe(200);
+    expect((await list(client, '?from=0001-01-01&to=0001-01-31')).status).toBe(200);
     expect((await client.get(withId(CONSOLE_API.message, 'not-an-id'))).status).toBe(404);
     expect((await client.get(withId(CONSOLE_API.message, "1' OR '1'='1"))).status).toBe(404);
     expect(await client.get(withId(CONSOLE_API.message, randomUUID()))).toMatchObject({
