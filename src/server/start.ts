@@ -33,9 +33,19 @@ export async function startApi(env: Env, security: Record<string, string>): Prom
   const mailer = env.SMTP_URL
     ? smtpMailer(env.SMTP_URL, env.MAIL_FROM ?? `${site.brand.siteName} <no-reply@${site.brand.domain}>`)
     : outboxMailer(db);
-  const app = createApp({ db, secret, trustedProxies: env.TRUST_PROXY, security, tracing, site, texts, settings });
   await scheduleRecurring(db, JOBS);
   const jobs = startJobRunner({ db, mailer }, JOBS);
+  const app = createApp({
+    db,
+    secret,
+    trustedProxies: env.TRUST_PROXY,
+    security,
+    tracing,
+    site,
+    texts,
+    settings,
+    jobs,
+  });
 
   const store = env.DATABASE_URL ? 'PostgreSQL' : `PGlite in ${env.DATA_DIR}`;
   const analytics = settings.posthog ? `PostHog at ${settings.posthog.host}` : 'embedded (npm run analytics)';

@@ -193,6 +193,15 @@ describeOnDatabases('jobs', (db) => {
     vi.restoreAllMocks();
   });
 
+  it('is alive while it polls, and not once stopped', async () => {
+    const idle = createJobRunner({ db: db(), mailer: noMail }, {});
+    expect(idle.alive()).toBe(false);
+    const runner = startJobRunner({ db: db(), mailer: noMail }, {}, { pollMs: 10 });
+    expect(runner.alive()).toBe(true);
+    await runner.stop();
+    expect(runner.alive()).toBe(false);
+  });
+
   it('keeps one row for a recurring job, however many instances start, and moves it on after each run', async () => {
     let runs = 0;
     const definitions: JobDefinitions = { 'test.hourly': { everySeconds: 3600, run: async () => void runs++ } };

@@ -115,7 +115,15 @@ export interface JobRunner {
   poll(pollMs: number): void;
   /** Stops polling and waits for the job under way. */
   stop(): Promise<void>;
+  /**
+   * Whether it polls and has shown a sign of life within a minute (a poll, a job's end, a renewal
+   * of the claim on the job under way): what readiness asks of it.
+   */
+  alive(): boolean;
 }
+
+/** A polling runner silent for this long is taken for stuck (it renews a running job's claim far more often). */
+const SILENT_MS = 60_000;
 
 /**
  * Runs the jobs of the table on this instance, when asked (`runDue`): every instance has one, and
@@ -130,7 +138,12 @@ export function createJobRunner(
   const { db } = context;
   let running: Promise<number> = Promise.resolve(0);
   let stopped = false;
+  let polling = false;
   let timer: NodeJS.Timeout | undefined;
+  let lastSign = Date.now();
+  const signOfLife = () => {
+    lastSign = Date.now();
+  };
 
   /**
    * Keeps the claim alive while the job runs, however long the mail server takes. A renewal that
@@ -160,6 +173,7 @@ export function createJobRunner(
   /** Claims one due job and runs it; resolves with whether there was one. */
   const runOne = async (): Promise<boolean> => {
     const [job] = await db.query<ClaimedJob>(CLAIM, [randomUUID(), leaseSeconds]);
+    signOfLife();
     if (!job) return false;
     const definition = definitions[job.kind];
     const release = holdLease(job);
@@ -180,6 +194,7 @@ export function createJobRunner(
         `Job ${job.kind} ${job.id} could not be recorded as ${failure ? 'failed' : 'done'}: ${finishError.message}`,
       ),
     );
+    signOfLife();
     return true;
   };
 
@@ -197,7 +212,9 @@ export function createJobRunner(
   return {
     runDue,
     poll(pollMs) {
+      polling = true;
       const tick = () => {
+        signOfLife();
         runDue()
           .catch((error: Error) => console.error('Running jobs failed:', error.message))
           .finally(() => {
@@ -211,6 +228,7 @@ export function createJobRunner(
       clearTimeout(timer);
       await running.catch(() => 0);
     },
+    alive: () => polling && !stopped && Date.now() - lastSign < SILENT_MS,
   };
 }
 
