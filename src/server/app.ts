@@ -6,7 +6,7 @@ import { accountJobs, accountsFeature } from './features/accounts/index.ts';
 import { analyticsFeature, analyticsJobs } from './features/analytics/index.ts';
 import { chatFeature, chatJobs } from './features/chat/index.ts';
 import { contactFeature, contactJobs } from './features/contact/index.ts';
-import { staffFeature } from './features/staff/index.ts';
+import { staffFeature, staffJobs } from './features/staff/index.ts';
 import { tracingFeature } from './features/tracing/index.ts';
 import { visitorFeature } from './features/visitor/index.ts';
 import { healthRoutes } from './health-routes.ts';
@@ -53,6 +53,7 @@ export const JOBS: JobDefinitions = {
   ...accountJobs,
   ...analyticsJobs,
   ...contactJobs,
+  ...staffJobs,
   ...chatJobs,
 };
 

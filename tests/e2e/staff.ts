@@ -17,14 +17,20 @@ export const consoleTexts = JSON.parse(
  * A new staff member made the way an operator of the site would: `npm run staff -- add`, which asks
  * the running test server, and the one-time link it prints, to set the password through the page.
  */
-export async function newStaff(context: BrowserContext, baseURL: string, role: StaffRole, name = 'Olive Operator') {
+export async function newStaff(
+  context: BrowserContext,
+  baseURL: string,
+  role: StaffRole,
+  name = 'Olive Operator',
+  server = { port: PORT, dataDir: 'test-results/data' },
+) {
   const tag = randomBytes(4).toString('hex');
   const person = { name: `${name} ${tag}`, email: `staff-${tag}@example.com`, password: `staff password ${tag}` };
   const { stdout } = await promisify(execFile)(
     process.execPath,
     ['scripts/staff.ts', 'add', person.email, '--role', role, '--name', person.name],
     {
-      env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: 'test-results/data', SERVER_SECRET },
+      env: { ...process.env, PORT: String(server.port), HOST: '127.0.0.1', DATA_DIR: server.dataDir, SERVER_SECRET },
     },
   );
   const link = /https?:\/\/\S+#(\S+)/.exec(stdout)?.[1];

@@ -1,8 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { CONSOLE_API, type MessageDetail, type MessagesAnswer, withId } from '#common/console-api.ts';
 import { CONTACT_API } from '#common/contact-api.ts';
 import type { StaffRole } from '#common/roles.ts';
+import { outboxMailer } from '#server/platform/mail/mailer.ts';
+import { outboxFor } from '#server/platform/mail/outbox.ts';
 import { describeApi, TEST_SECRET, type TestClient } from '#tests/support/api.ts';
 import { CONTACT_MAIL_JOB } from './contact-queries.ts';
 import { issueFormToken } from './form-token.ts';
@@ -277,16 +279,24 @@ describeApi('the console inbox', (api) => {
     });
   });
 
-  it('shows an answer as waiting while the mail server is down', async () => {
+  it('shows an answer as queued, then retrying while the mail server is down, then sent, as the jobs report it', async () => {
     const { client } = await staff();
     const message = await send();
-    const restore = api.mailVia({ send: () => Promise.reject(new Error('mail server down')) });
+    const delivery = async () => (await detail(client, message.id)).replies[0]?.delivery;
+    const server = api.holdingMailer();
+    const restore = api.mailVia(server.mailer);
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     try {
       await client.post(withId(CONSOLE_API.reply, message.id), { body: 'We are on it.' });
-      while ((await api.runJobs()) > 0);
-      expect((await detail(client, message.id)).replies[0]?.delivery).toBe('waiting');
+      expect(await delivery()).toBe('queued');
+      // Still queued while the mail server has it.
+      await vi.waitFor(() => expect(server.holding()).toBe(true));
+      expect(await delivery()).toBe('queued');
+      server.goDown();
+      await expect.poll(delivery).toBe('retrying');
     } finally {
       restore();
+      errors.mockRestore();
     }
     await api
       .db()
@@ -295,7 +305,20 @@ describeApi('the console inbox', (api) => {
         message.id,
       ]);
     await api.mail().waitFor(message.email);
-    await expect.poll(async () => (await detail(client, message.id)).replies[0]?.delivery).toBe('sent');
+    await expect.poll(delivery).toBe('sent');
+  });
+
+  it('shows an answer kept on the server, not sent, when no mail server is set', async () => {
+    const { client } = await staff();
+    const message = await send();
+    const restore = api.mailVia(outboxMailer(api.db(), () => {}));
+    try {
+      await client.post(withId(CONSOLE_API.reply, message.id), { body: 'Kept, not sent.' });
+      await expect.poll(async () => (await detail(client, message.id)).replies[0]?.delivery).toBe('kept');
+    } finally {
+      restore();
+    }
+    expect(await outboxFor(api.db(), message.email)).toHaveLength(1);
   });
 
   it('refuses an empty or oversized answer, and any answer to spam', async () => {

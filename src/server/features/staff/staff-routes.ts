@@ -16,7 +16,7 @@ import { ApiError } from '#server/http/api-error.ts';
 import { newRoutes } from '#server/http/context.ts';
 import { jsonBody, readJson } from '#server/http/json-body.ts';
 import type { Database } from '#server/platform/db/database.ts';
-import { queueMail } from '#server/platform/mail/mail-queue.ts';
+import { invitationDeliveries, queueInvitation } from './invitations.ts';
 import { inviteMail } from './invite-mail.ts';
 import { isStaffCommandToken, runStaffCommand, STAFF_LINK_HOURS, staffCommandOf } from './staff-command.ts';
 
@@ -60,17 +60,21 @@ export function staffRoutes(deps: Deps) {
   const admins = requireStaff(deps, ['admin']);
 
   routes.get(CONSOLE_API.me, anyStaff, async (c) => {
-    const [me] = await db.query<MeAnswer>('SELECT name, email, role FROM accounts WHERE id = $1', [
+    const [me] = await db.query<Omit<MeAnswer, 'mail'>>('SELECT name, email, role FROM accounts WHERE id = $1', [
       c.var.staff.accountId,
     ]);
     if (!me) throw new ApiError(401, 'UNAUTHORIZED');
-    return c.json(me satisfies MeAnswer);
+    return c.json({ ...me, mail: deps.settings.mailKept ? 'kept' : 'smtp' } satisfies MeAnswer);
   });
 
   routes.get(CONSOLE_API.staff, admins, async (c) => {
-    const staff = await listStaff(db);
+    const [staff, invitations] = await Promise.all([listStaff(db), invitationDeliveries(db)]);
     return c.json({
-      staff: staff.map((member) => ({ ...member, createdAt: member.createdAt.toISOString() })),
+      staff: staff.map((member) => ({
+        ...member,
+        createdAt: member.createdAt.toISOString(),
+        invitation: member.verified ? null : (invitations.get(member.id) ?? null),
+      })),
     } satisfies StaffAnswer);
   });
 
@@ -96,8 +100,9 @@ export function staffRoutes(deps: Deps) {
     if (invited) {
       await db.transaction(async (tx) => {
         const link = await issueSetPasswordLink(deps, tx, account, input.language, STAFF_LINK_HOURS * 60 * 60);
-        await queueMail(
+        await queueInvitation(
           tx,
+          account.id,
           inviteMail(
             deps.site,
             deps.texts,
@@ -133,7 +138,12 @@ export function staffRoutes(deps: Deps) {
     if (!isStaffCommandToken(deps.secret, c.req.header('Authorization'))) throw new ApiError(401, 'UNAUTHORIZED');
     const command = staffCommandOf(await readJson(c));
     if (!command) throw new ApiError(400, 'INVALID_REQUEST');
-    return c.json(await runStaffCommand({ db, secret: deps.secret, site: deps.site, passwords }, command));
+    return c.json(
+      await runStaffCommand(
+        { db, secret: deps.secret, site: deps.site, passwords, mailKept: deps.settings.mailKept },
+        command,
+      ),
+    );
   });
 
   return routes;

@@ -1,11 +1,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { AUTH_API } from '#common/account-api.ts';
 import { CONSOLE_API, type StaffAnswer, withId } from '#common/console-api.ts';
 import type { StaffRole } from '#common/roles.ts';
 import { createPasswords } from '#server/features/accounts/index.ts';
+import { outboxMailer } from '#server/platform/mail/mailer.ts';
+import { ownAddress, readSiteConfig } from '#server/platform/site-config.ts';
 import { describeApi, TEST_HASHING, TEST_SECRET } from '#tests/support/api.ts';
-import { parseStaffCommand, runStaffCommand, staffCommandToken } from './staff-command.ts';
+import { MAIL_KEPT_NOTE, parseStaffCommand, runStaffCommand, staffCommandToken } from './staff-command.ts';
 import { STAFF_COMMAND_PATH } from './staff-routes.ts';
 
 const tag = () => randomBytes(4).toString('hex');
@@ -124,7 +126,12 @@ describeApi('the staff', (api) => {
       200,
     );
     expect((await invitee.post(AUTH_API.login, { email, password })).body).toMatchObject({ status: 'signed-in' });
-    expect((await invitee.get(CONSOLE_API.me)).body).toEqual({ name: 'Katherine Johnson', email, role: 'operator' });
+    expect((await invitee.get(CONSOLE_API.me)).body).toEqual({
+      name: 'Katherine Johnson',
+      email,
+      role: 'operator',
+      mail: 'smtp',
+    });
     // The link worked once.
     expect(
       (await api.client().post(AUTH_API.resetPassword, { email, code: params.get('code'), password })).status,
@@ -204,8 +211,9 @@ describeApi('the staff', (api) => {
     const context = {
       db: api.db(),
       secret: TEST_SECRET,
-      site: { ...(await import('#server/platform/site-config.ts').then((m) => m.readSiteConfig())) },
+      site: await readSiteConfig(),
       passwords: createPasswords(TEST_HASHING),
+      mailKept: false,
     };
     const email = `first-admin-${tag()}@example.com`;
     const added = await runStaffCommand(context, { action: 'add', email, role: 'admin', name: 'Ada Lovelace' });
@@ -227,6 +235,78 @@ describeApi('the staff', (api) => {
     expect(await runStaffCommand(context, { action: 'add', email: 'not an address', role: 'admin' })).toMatchObject({
       ok: false,
     });
+  });
+
+  it('says that mail is kept when no SMTP is set, and links to the port the server answers on', async () => {
+    // The shipped config.json, and a server on port 4000 (as `PORT=4000 npm run staff` reads it).
+    const context = {
+      db: api.db(),
+      secret: TEST_SECRET,
+      site: await readSiteConfig({ defaultSiteUrl: ownAddress('0.0.0.0', 4000) }),
+      passwords: createPasswords(TEST_HASHING),
+      mailKept: true,
+    };
+    const email = `kept-${tag()}@example.com`;
+    const added = await runStaffCommand(context, { action: 'add', email, role: 'operator' });
+    const lines = added.ok ? added.lines : [];
+    expect(lines[2]).toMatch(/^ {2}http:\/\/localhost:4000\/en\/forgot-password#/);
+    expect(lines[3]).toBe('Then sign in and open http://localhost:4000/console');
+    expect(lines[4]).toBe(MAIL_KEPT_NOTE);
+    expect(MAIL_KEPT_NOTE).toContain('mail_outbox');
+    const listed = await runStaffCommand(context, { action: 'list' });
+    expect(listed.ok && listed.lines.at(-1)).toBe(MAIL_KEPT_NOTE);
+    const removed = await runStaffCommand(context, { action: 'remove', email });
+    expect(removed.ok && removed.lines).toHaveLength(1);
+    // With SMTP, nothing is said.
+    const sent = await runStaffCommand({ ...context, mailKept: false }, { action: 'list' });
+    expect(sent.ok && sent.lines).not.toContain(MAIL_KEPT_NOTE);
+  });
+
+  it('tells the console whether mail leaves the server', async () => {
+    const { client } = await staff('operator');
+    expect((await client.get(CONSOLE_API.me)).body).toMatchObject({ mail: 'smtp' });
+    const kept = api.client(api.app({ settings: { mailKept: true } }));
+    for (const [name, value] of client.cookies) kept.cookies.set(name, value);
+    expect((await kept.get(CONSOLE_API.me)).body).toMatchObject({ mail: 'kept' });
+  });
+
+  it('shows how an invitation’s mail stands, as the jobs report it', async () => {
+    const { client: admin } = await staff('admin');
+    const invitationOf = async (email: string) =>
+      ((await admin.get(CONSOLE_API.staff)).body as unknown as StaffAnswer).staff.find(
+        (member) => member.email === email,
+      )?.invitation;
+    const server = api.holdingMailer();
+    const restore = api.mailVia(server.mailer);
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const email = `invited-${tag()}@example.com`;
+    try {
+      expect((await admin.post(CONSOLE_API.staff, { email, role: 'operator' })).status).toBe(201);
+      await vi.waitFor(() => expect(server.holding()).toBe(true));
+      expect(await invitationOf(email)).toBe('queued');
+      server.goDown();
+      await expect.poll(() => invitationOf(email)).toBe('retrying');
+    } finally {
+      restore();
+      errors.mockRestore();
+    }
+    await api
+      .db()
+      .query(`UPDATE jobs SET run_at = now() WHERE kind = 'staff.invite' AND payload->>'mail' LIKE $1`, [`%${email}%`]);
+    await api.mail().waitFor(email);
+    await expect.poll(() => invitationOf(email)).toBe('sent');
+
+    const keep = api.mailVia(outboxMailer(api.db(), () => {}));
+    const keptEmail = `kept-invitation-${tag()}@example.com`;
+    try {
+      expect((await admin.post(CONSOLE_API.staff, { email: keptEmail, role: 'operator' })).status).toBe(201);
+      await expect.poll(() => invitationOf(keptEmail)).toBe('kept');
+    } finally {
+      keep();
+    }
+    // Someone who set a password has nothing pending.
+    const { person } = await staff('operator');
+    expect(await invitationOf(person.email)).toBeNull();
   });
 
   const callStaffCommand = (authorization: string | undefined, body: unknown, headers: Record<string, string> = {}) =>
