@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { CHROME_ARGS, CHROME_PATH } from './scripts/chrome.ts';
+import { CHROME_ARGS, CHROME_PATH } from './scripts/bench/chrome.ts';
 
 import {
   CHAT_OFFLINE_PORT,

@@ -1,7 +1,7 @@
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
-import { textParts } from './scripts/vite-text-parts.ts';
+import { textParts } from './scripts/build/vite-text-parts.ts';
 
 /**
  * A module of the site is fetched when it is about to run: the entry, React DOM and the page's module
@@ -26,7 +26,7 @@ function compileHints(): Plugin {
 }
 
 // The client build: one entry module and a chunk per page. `npm run build` also builds
-// src/client/app/entry-prerender.tsx for Node (see scripts/prerender.ts) to write the HTML.
+// src/client/app/entry-prerender.tsx for Node (see scripts/build/prerender.ts) to write the HTML.
 export default defineConfig({
   plugins: [react(), textParts(import.meta.dirname), compileHints()],
   publicDir: 'public',

@@ -1,10 +1,10 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { textParts } from './scripts/vite-text-parts.ts';
+import { textParts } from './scripts/build/vite-text-parts.ts';
 
 // The operator console: a build of its own, so that nothing of it (nor the chart library) can end up
 // in a chunk a public page loads. Its files go beside the site's in dist/client/assets, named
-// console-*, and its manifest where the site's is; scripts/prerender.ts writes the page that loads it.
+// console-*, and its manifest where the site's is; scripts/build/prerender.ts writes the page that loads it.
 export default defineConfig({
   // The operators' chat brings its texts as small per-language chunks, as the widget does.
   plugins: [react(), textParts(import.meta.dirname)],

@@ -1,7 +1,7 @@
 import { RETENTION } from './retention.ts';
 
 /** The account endpoints, named once for the server, the browser and the tests. */
-export const AUTH_API = {
+export const ACCOUNT_API = {
   register: '/api/auth/register',
   verify: '/api/auth/verify',
   resendCode: '/api/auth/resend-code',

@@ -1,3 +1,4 @@
+import type { ErrorCode } from './error-codes.ts';
 import {
   CODE_LENGTH,
   characterCount,
@@ -5,8 +6,7 @@ import {
   NAME_MAX_LENGTH,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
-} from './account-fields.ts';
-import type { ErrorCode } from './error-codes.ts';
+} from './field-bounds.ts';
 import { DEFAULT_LANGUAGE, LANGUAGES } from './languages.ts';
 import { z } from './zod.ts';
 
@@ -24,7 +24,7 @@ export {
   NAME_MAX_LENGTH,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
-} from './account-fields.ts';
+} from './field-bounds.ts';
 
 /** E.164: at most 15 digits; 8 is the shortest full international number in use. */
 const PHONE_MIN_DIGITS = 8;

@@ -38,7 +38,7 @@ export const CONSOLE_CHAT_API = {
 } as const;
 
 /** Longest message, in characters as a reader counts them. */
-export const MESSAGE_MAX_LENGTH = 2000;
+export const CHAT_MESSAGE_MAX_LENGTH = 2000;
 /** A client message id: the browser's random id for a message, so that a retry is stored once. */
 export const CLIENT_MESSAGE_ID = /^[A-Za-z0-9_-]{16,64}$/;
 export const PAGE_MAX_LENGTH = 300;

@@ -1,5 +1,5 @@
 import { EmailSchema } from './account-schemas.ts';
-import { CLIENT_MESSAGE_ID, MESSAGE_MAX_LENGTH, PAGE_MAX_LENGTH } from './chat-api.ts';
+import { CHAT_MESSAGE_MAX_LENGTH, CLIENT_MESSAGE_ID, PAGE_MAX_LENGTH } from './chat-api.ts';
 import { DEFAULT_LANGUAGE, LANGUAGES } from './languages.ts';
 import { z } from './zod.ts';
 
@@ -10,12 +10,12 @@ import { z } from './zod.ts';
  */
 const FORBIDDEN_IN_MESSAGE = /(?![\t\n\r])[\p{Cc}\p{Cs}\u202a-\u202e\u2066-\u2069]/u;
 
-export const MessageBodySchema = z
+export const ChatMessageBodySchema = z
   .string({ error: (issue) => (issue.input === undefined ? 'MISSING_REQUIRED_FIELD' : 'INVALID_REQUEST') })
   .check(
     z.trim(),
     z.minLength(1, 'MISSING_REQUIRED_FIELD'),
-    z.refine((body) => [...body].length <= MESSAGE_MAX_LENGTH, 'VALIDATION_ERROR'),
+    z.refine((body) => [...body].length <= CHAT_MESSAGE_MAX_LENGTH, 'VALIDATION_ERROR'),
     z.refine((body) => !FORBIDDEN_IN_MESSAGE.test(body), 'INVALID_REQUEST'),
   );
 
@@ -32,13 +32,13 @@ const PageSchema = z._default(
 );
 
 export const VisitorMessageSchema = z.object({
-  body: MessageBodySchema,
+  body: ChatMessageBodySchema,
   clientMessageId: ClientMessageIdSchema,
   page: PageSchema,
   language: z._default(z.enum(LANGUAGES, { error: 'INVALID_REQUEST' }), DEFAULT_LANGUAGE),
 });
 
-export const OperatorMessageSchema = z.object({ body: MessageBodySchema, clientMessageId: ClientMessageIdSchema });
+export const OperatorMessageSchema = z.object({ body: ChatMessageBodySchema, clientMessageId: ClientMessageIdSchema });
 
 export const ChatEmailSchema = z.object({ email: EmailSchema });
 

@@ -8,7 +8,7 @@ export const CONTACT_API = {
 
 /** The bounds of a message, in characters; the page shows them before its rules (contact-schemas.ts) arrive. */
 export const MESSAGE_MIN_LENGTH = 10;
-export const MESSAGE_MAX_LENGTH = 5000;
+export const CONTACT_MESSAGE_MAX_LENGTH = 5000;
 /** A reply from the console may quote and explain at length, within reason. */
 export const REPLY_MAX_LENGTH = 10_000;
 

@@ -1,5 +1,5 @@
 import { characterCount, EmailSchema, NameSchema } from './account-schemas.ts';
-import { MESSAGE_MAX_LENGTH, MESSAGE_MIN_LENGTH, REPLY_MAX_LENGTH } from './contact-api.ts';
+import { CONTACT_MESSAGE_MAX_LENGTH, MESSAGE_MIN_LENGTH, REPLY_MAX_LENGTH } from './contact-api.ts';
 import { DEFAULT_LANGUAGE, LANGUAGES } from './languages.ts';
 import { matchPage } from './routes.ts';
 import { z } from './zod.ts';
@@ -35,12 +35,12 @@ const text = () =>
   });
 
 /** The message itself: 10 to 5,000 characters once cleaned. */
-export const MessageBodySchema = z.pipe(
+export const ContactMessageBodySchema = z.pipe(
   text().check(z.overwrite(cleanText)),
   z.string().check(
     z.refine((body) => body.length > 0, 'MISSING_REQUIRED_FIELD'),
     z.refine((body) => characterCount(body) >= MESSAGE_MIN_LENGTH, 'MESSAGE_TOO_SHORT'),
-    z.refine((body) => characterCount(body) <= MESSAGE_MAX_LENGTH, 'MESSAGE_TOO_LONG'),
+    z.refine((body) => characterCount(body) <= CONTACT_MESSAGE_MAX_LENGTH, 'MESSAGE_TOO_LONG'),
   ),
 );
 
@@ -77,7 +77,7 @@ export const contactMessageSchema = (subjects: readonly string[]) =>
     name: NameSchema,
     email: EmailSchema,
     subject: subjectSchema(subjects),
-    message: MessageBodySchema,
+    message: ContactMessageBodySchema,
     language: z._default(z.enum(LANGUAGES), DEFAULT_LANGUAGE),
     page: z.optional(PageSchema),
     /** The honeypot: hidden from people, so only a robot fills it in. */

@@ -1,6 +1,6 @@
 import { CODE_LIFETIME_MINUTES, CODE_MAX_ATTEMPTS } from './account-api.ts';
-import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './account-fields.ts';
 import type { ErrorCode } from './error-codes.ts';
+import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './field-bounds.ts';
 
 /**
  * What each error code tells the visitor, from the `errors` texts: the numbers its text names

@@ -1,4 +1,4 @@
-import { characterCount, PASSWORD_MIN_LENGTH } from './account-fields.ts';
+import { characterCount, PASSWORD_MIN_LENGTH } from './field-bounds.ts';
 
 export type PasswordStrength = 'strong' | 'weak';
 

@@ -25,7 +25,7 @@ import { mailJobs } from './platform/mail/mail-queue.ts';
 import type { ServerTracing } from './platform/tracing.ts';
 
 /** The API app, as main.ts serves it and tests call it. */
-export type App = Hono<AppEnv>;
+export type ApiApp = Hono<AppEnv>;
 
 export interface AppOptions {
   db: Database;
@@ -65,7 +65,7 @@ const MAX_API_BODY_BYTES = 64 * 1024;
  * before a request gets here (see site/listener.ts); what reaches this app and is not an API call
  * is a method the site refuses.
  */
-export function createApp(options: AppOptions): App {
+export function createApp(options: AppOptions): ApiApp {
   const { db, secret } = options;
   const site = options.site ?? DEFAULT_SITE_CONFIG;
   const deps: Deps = {

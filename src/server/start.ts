@@ -1,4 +1,4 @@
-import { type App, createApp, JOBS } from './app.ts';
+import { type ApiApp, createApp, JOBS } from './app.ts';
 import { configurationContradictions } from './platform/contradictions.ts';
 import { ownerOnlyDir } from './platform/db/data-dir.ts';
 import { openDatabase } from './platform/db/database.ts';
@@ -6,12 +6,12 @@ import { type Env, settingsFrom } from './platform/env.ts';
 import { scheduleRecurring, startJobRunner } from './platform/jobs/jobs.ts';
 import { outboxMailer, smtpMailer } from './platform/mail/mailer.ts';
 import { loadServerSecret } from './platform/secrets.ts';
-import { ownAddress, readSiteConfig, readTexts } from './platform/site-config.ts';
+import { loadSiteConfig, ownAddress, readTexts } from './platform/site-config.ts';
 import { createServerTracing } from './platform/tracing.ts';
 
 /** The API with what it runs on, started; `stop` ends the jobs and the tracing, then closes the database. */
 export interface RunningApi {
-  app: App;
+  app: ApiApp;
   /** Where data, analytics and mail go, for the start-up line. */
   summary: string;
   stop: () => Promise<void>;
@@ -19,7 +19,7 @@ export interface RunningApi {
 
 /**
  * Opens the database, makes the API app and starts the job runner, from a read environment. The
- * production server (main.ts) and the development server (scripts/dev.ts) both start the API so.
+ * production server (main.ts) and the development server (scripts/build/dev.ts) both start the API so.
  */
 export async function startApi(env: Env, security: Record<string, string>): Promise<RunningApi> {
   await ownerOnlyDir(env.DATA_DIR);
@@ -29,7 +29,7 @@ export async function startApi(env: Env, security: Record<string, string>): Prom
   const settings = settingsFrom(env);
   // The brand and the texts the site was built with, for mail in the visitor's language; without
   // a configured public address, links point at this server.
-  const site = await readSiteConfig({ defaultSiteUrl: ownAddress(env.HOST, env.PORT) });
+  const site = await loadSiteConfig({ defaultSiteUrl: ownAddress(env.HOST, env.PORT) });
   const contradictions = configurationContradictions(site, env);
   if (contradictions.length > 0) console.warn(`Configuration contradicts itself: ${contradictions.join('; ')}`);
   const texts = await readTexts();

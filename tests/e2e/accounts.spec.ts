@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { AUTH_API } from '#common/account-api.ts';
+import { ACCOUNT_API } from '#common/account-api.ts';
 import { storageEntry } from '#common/storage.ts';
 import {
   allowVisitor,
@@ -159,7 +159,7 @@ test('a visitor without a session who asks for the account gets sign-in in one a
   await allowVisitor(context, site);
   const person = newPerson('Élodie Marchand');
   await registerThroughApi(page.request, site, person);
-  const signedOut = await page.request.post(`${site}${AUTH_API.logout}`, { data: {}, headers: { Origin: site } });
+  const signedOut = await page.request.post(`${site}${ACCOUNT_API.logout}`, { data: {}, headers: { Origin: site } });
   expect(signedOut.ok()).toBe(true);
 
   // The answer to /fr/account is the sign-in page itself: no redirect, no page of the account first.

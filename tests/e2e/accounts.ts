@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { type APIRequestContext, type BrowserContext, expect, type Page } from '@playwright/test';
-import { AUTH_API } from '#common/account-api.ts';
+import { ACCOUNT_API } from '#common/account-api.ts';
 import type { Language } from '#common/languages.ts';
 import { storageEntry } from '#common/storage.ts';
-import { issueFpid } from '#server/features/visitor/fpid.ts';
+import { issueFpid } from '#server/features/visitor/index.ts';
 import type { CaughtMail } from '#tests/support/mail-server.ts';
 import { newPerson as basePerson, codeIn as codeInText } from '#tests/support/people.ts';
 import { waitForHydration } from './helpers.ts';
@@ -93,14 +93,14 @@ export async function registerThroughApi(
   verify = true,
 ) {
   const headers = { Origin: site, 'X-Forwarded-For': ownAddress() };
-  const registered = await request.post(`${site}${AUTH_API.register}`, {
+  const registered = await request.post(`${site}${ACCOUNT_API.register}`, {
     data: { ...person, acceptTerms: true },
     headers,
   });
   expect(registered.status()).toBe(201);
   if (!verify) return;
   const code = codeIn(await mailTo(person.email));
-  const verified = await request.post(`${site}${AUTH_API.verify}`, { data: { email: person.email, code }, headers });
+  const verified = await request.post(`${site}${ACCOUNT_API.verify}`, { data: { email: person.email, code }, headers });
   expect(verified.status()).toBe(200);
 }
 

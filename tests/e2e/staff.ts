@@ -28,7 +28,7 @@ export async function newStaff(
   const person = { name: `${name} ${tag}`, email: `staff-${tag}@example.com`, password: `staff password ${tag}` };
   const { stdout } = await promisify(execFile)(
     process.execPath,
-    ['scripts/staff.ts', 'add', person.email, '--role', role, '--name', person.name],
+    ['scripts/bin/staff.ts', 'add', person.email, '--role', role, '--name', person.name],
     {
       env: { ...process.env, PORT: String(server.port), HOST: '127.0.0.1', DATA_DIR: server.dataDir, SERVER_SECRET },
     },

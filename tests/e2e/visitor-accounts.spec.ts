@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { type BrowserContext, expect, type Page, type Request, test } from '@playwright/test';
-import { AUTH_API } from '#common/account-api.ts';
+import { ACCOUNT_API } from '#common/account-api.ts';
 import type { Language } from '#common/languages.ts';
-import { issueFpid } from '#server/features/visitor/fpid.ts';
+import { issueFpid } from '#server/features/visitor/index.ts';
 import { codeIn, field, mailTo, newPerson, registerThroughPage } from './accounts.ts';
 import { waitForHydration } from './helpers.ts';
 
@@ -42,7 +42,7 @@ async function consent(context: BrowserContext, baseURL: string | undefined, val
 // get the cookie written (it was dropped as "not wanted" until the services asked too).
 test('a sign-in sent as soon as the page is there waits for the identifier, then goes through', async ({ page }) => {
   const records = recordRequests(page, '/api/fingerprint');
-  const logins = recordRequests(page, AUTH_API.login);
+  const logins = recordRequests(page, ACCOUNT_API.login);
   await page.goto('/fr/login');
   await waitForHydration(page);
   // A password manager fills the form at once: the page has not started the identifier yet.
@@ -68,7 +68,7 @@ test('an identifier the server did not issue is replaced once, and the form goes
     { name: '_fpid', value: issueFpid(Buffer.alloc(32, 9), 'elsewhere'), url: baseURL ?? '', sameSite: 'Lax' },
   ]);
   const records = recordRequests(page, '/api/fingerprint');
-  const logins = recordRequests(page, AUTH_API.login);
+  const logins = recordRequests(page, ACCOUNT_API.login);
   await page.goto('/de/login');
   await waitForHydration(page);
   await field(page, 'E-Mail-Adresse').fill('jemand@example.com');
@@ -85,7 +85,7 @@ test('an identifier the server did not issue is replaced once, and the form goes
 test('when the identifier truly cannot be checked, the message says what to do, in the page language', async ({
   page,
 }) => {
-  await page.route(`**${AUTH_API.login}`, (route) =>
+  await page.route(`**${ACCOUNT_API.login}`, (route) =>
     route.fulfill({ status: 403, json: { error: { code: 'INVALID_FINGERPRINT' } } }),
   );
   await page.goto('/it/login');
@@ -161,7 +161,7 @@ test('a browser that refuses cookies can register and reset its password, and is
       set() {},
     });
   });
-  const registrations = recordRequests(page, AUTH_API.register);
+  const registrations = recordRequests(page, ACCOUNT_API.register);
   const person = newPerson('Pieter de Vries');
 
   await registerThroughPage(page, 'nl', person);

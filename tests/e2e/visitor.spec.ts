@@ -1,7 +1,7 @@
 import { gunzipSync } from 'node:zlib';
 import { type BrowserContext, expect, type Page, type Request, test } from '@playwright/test';
-import { reportToken } from '#server/features/analytics/report.ts';
-import { issueFpid } from '#server/features/visitor/fpid.ts';
+import { reportToken } from '#server/features/analytics/index.ts';
+import { issueFpid } from '#server/features/visitor/index.ts';
 import { expectAccessible, layoutShift, waitForHydration, watchConsole } from './helpers.ts';
 import { SERVER_SECRET } from './settings.ts';
 

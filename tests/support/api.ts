@@ -1,14 +1,14 @@
 import { afterAll, beforeAll } from 'vitest';
-import { AUTH_API } from '#common/account-api.ts';
+import { ACCOUNT_API } from '#common/account-api.ts';
 import { storageEntry } from '#common/storage.ts';
-import { type App, type AppOptions, createApp, JOBS } from '#server/app.ts';
-import type { HashingParams } from '#server/features/accounts/passwords.ts';
-import { issueFpid } from '#server/features/visitor/fpid.ts';
+import { type ApiApp, type AppOptions, createApp, JOBS } from '#server/app.ts';
+import type { HashingParams } from '#server/features/accounts/index.ts';
+import { issueFpid } from '#server/features/visitor/index.ts';
 import { securityHeaders } from '#server/http/security-headers.ts';
 import type { Database } from '#server/platform/db/database.ts';
 import { type JobRunner, startJobRunner } from '#server/platform/jobs/jobs.ts';
 import { type Mailer, smtpMailer } from '#server/platform/mail/mailer.ts';
-import { readSiteConfig, readTexts } from '#server/platform/site-config.ts';
+import { loadSiteConfig, readTexts } from '#server/platform/site-config.ts';
 import { describeOnDatabases, type TestStore, type TestTarget } from './databases.ts';
 import { startTestMailServer, type TestMailServer } from './mail-server.ts';
 import { codeIn, newPerson } from './people.ts';
@@ -19,7 +19,7 @@ export const TEST_HASHING: HashingParams = { memoryCost: 1024, timeCost: 1, para
 /** The site address of every test app: its pages' Origin. */
 export const ORIGIN = 'http://localhost';
 
-const site = await readSiteConfig();
+const site = await loadSiteConfig();
 const texts = await readTexts();
 
 let addresses = 0;
@@ -43,9 +43,9 @@ export interface Answer {
 export class TestClient {
   readonly cookies = new Map<string, string>();
   readonly address = freshAddress();
-  private readonly app: App;
+  private readonly app: ApiApp;
 
-  constructor(app: App) {
+  constructor(app: ApiApp) {
     this.app = app;
     this.cookies.set(storageEntry('visitorId').name, issueFpid(TEST_SECRET, `visitor-${this.address}`));
   }
@@ -109,7 +109,7 @@ export interface ApiSuite {
    * The app every test of the suite shares (test hashing, the real texts, mail to `mail()`), or,
    * with options, another app on the same database with those changed.
    */
-  app(options?: Partial<AppOptions>): App;
+  app(options?: Partial<AppOptions>): ApiApp;
   /** A real SMTP server on loopback; the jobs deliver the suite's mail to it. */
   mail(): TestMailServer;
   /** Delivers the suite's mail through `mailer` instead, until the returned function is called. */
@@ -121,7 +121,7 @@ export interface ApiSuite {
   holdingMailer(): { mailer: Mailer; holding: () => boolean; goDown: () => void };
   /** Runs every job due now, here, instead of waiting for the runner's next poll. */
   runJobs(): Promise<number>;
-  client(app?: App): TestClient;
+  client(app?: ApiApp): TestClient;
   /** Someone who registered (not yet verified): their browser, details and mailed code. */
   registered(overrides?: Record<string, unknown>): Promise<{ client: TestClient; person: Person; code: string }>;
   /** A verified member, signed in in the browser they registered with. */
@@ -138,7 +138,7 @@ export function describeApi(name: string, body: (suite: ApiSuite) => void) {
   describeOnDatabases(name, (db, { target, store }) => {
     let mail: TestMailServer;
     let runner: JobRunner;
-    let shared: App;
+    let shared: ApiApp;
     let smtp: Mailer;
     let mailer: Mailer;
     const base = (): AppOptions => ({
@@ -174,7 +174,7 @@ export function describeApi(name: string, body: (suite: ApiSuite) => void) {
     const registered = async (overrides: Record<string, unknown> = {}) => {
       const client = new TestClient(shared);
       const person = accountPerson(overrides);
-      const answer = await client.post(AUTH_API.register, person);
+      const answer = await client.post(ACCOUNT_API.register, person);
       if (answer.status !== 201) throw new Error(`Registration answered ${answer.status}`);
       return { client, person, code: codeIn((await mail.waitFor(person.email)).text) };
     };
@@ -215,7 +215,7 @@ export function describeApi(name: string, body: (suite: ApiSuite) => void) {
       registered,
       async member(overrides) {
         const { client, person, code } = await registered(overrides);
-        const answer = await client.post(AUTH_API.verify, { email: person.email, code });
+        const answer = await client.post(ACCOUNT_API.verify, { email: person.email, code });
         if (answer.status !== 200) throw new Error(`Verification answered ${answer.status}`);
         return { client, person };
       },

@@ -1,10 +1,9 @@
 import { useEffect, useState } from 'react';
-import { useAnalytics } from '#client/features/analytics/use-analytics.ts';
-import { ConsentPrompt } from '#client/features/consent/ConsentPrompt.tsx';
-import { useConsent } from '#client/features/consent/consent.ts';
-import { startTracing } from '#client/features/tracing/browser-tracing.ts';
-import { useVisitorId } from '#client/features/visitor/use-visitor-id.ts';
-import type { VisitorIdState } from '#client/features/visitor/visitor-id.ts';
+import { useAnalytics } from '#client/features/analytics/index.ts';
+import { ConsentPrompt, useConsent } from '#client/features/consent/index.ts';
+import { startTracing } from '#client/features/tracing/index.ts';
+import type { VisitorIdState } from '#client/features/visitor/index.ts';
+import { useVisitorId } from '#client/features/visitor/index.ts';
 import { useSiteConfig } from '#client/lib/site-config.tsx';
 import { whenQuiet } from './quiet.ts';
 

@@ -1,6 +1,5 @@
-import { BEACON_NAMES } from '#client/features/analytics/first-page-view.ts';
-import { countPageView } from '#client/features/analytics/page-view-beacon.ts';
-import type { PageHead } from '#client/features/head/page-head.ts';
+import { BEACON_NAMES, countPageView } from '#client/features/analytics/index.ts';
+import type { PageHead } from '#client/features/head/index.ts';
 import { FAVICON_LINK } from '#common/head.ts';
 import { escapeHtml } from '#common/html.ts';
 import type { SiteConfig } from '#common/site-config.ts';

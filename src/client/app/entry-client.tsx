@@ -1,11 +1,10 @@
 import type { i18n as I18n } from 'i18next';
 import { StrictMode, startTransition } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { createClientI18n } from '#client/features/i18n/client-i18n.ts';
-import { textsReady } from '#client/features/i18n/texts-ready.ts';
+import { createClientI18n, textsReady } from '#client/features/i18n/index.ts';
 import { BrowserAddress } from '#client/lib/address.tsx';
 import { adoptFormatted } from '#client/lib/formats.ts';
-import { readSiteConfig, SiteConfigProvider } from '#client/lib/site-config.tsx';
+import { readPageSiteConfig, SiteConfigProvider } from '#client/lib/site-config.tsx';
 import { matchPage, pageNamespaces } from '#common/routes.ts';
 import { App } from './App.tsx';
 import { BOOT_ELEMENT_ID, type BootData } from './boot-data.ts';
@@ -13,7 +12,7 @@ import { loadPage } from './page-modules.ts';
 import './styles.css';
 
 const boot = JSON.parse(document.getElementById(BOOT_ELEMENT_ID)?.textContent ?? '{}') as BootData;
-const site = readSiteConfig();
+const site = readPageSiteConfig();
 
 /** Lets the browser run what waits (a tap, a paint) before the next step of the start. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -51,7 +50,7 @@ function hydrate(i18n: I18n, hydrateRoot: typeof import('react-dom/client').hydr
 // first tap on a slow phone.
 //
 // React DOM, two thirds of the app's code, is imported here rather than with the entry: as a module
-// of its own (preloaded beside the entry: START_IMPORTS in scripts/app-modules.ts) it is compiled,
+// of its own (preloaded beside the entry: START_IMPORTS in scripts/build/app-modules.ts) it is compiled,
 // set up and run in tasks of its own instead of adding to the entry's.
 //
 // A page whose long texts stay out of its boot data (textsAfterPaint in routes.ts) fetches them

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Language } from '#common/languages.ts';
-import { readSiteConfig, readTexts } from '#server/platform/site-config.ts';
+import { loadSiteConfig, readTexts } from '#server/platform/site-config.ts';
 import { renderDocument } from './entry-prerender.tsx';
 
 const assets = { css: 'body{}', entry: '/assets/entry.js', preloads: ['/assets/chunk.js'] };
 
-const site = await readSiteConfig();
+const site = await loadSiteConfig();
 const texts = await readTexts(site.brand);
 const thaiAbout = texts.th?.about as { title: string; meta: { title: string } };
 

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '#client/lib/api-client.ts';
 import { useSiteConfig } from '#client/lib/site-config.tsx';
-import { AUTH_API } from '#common/account-api.ts';
+import { ACCOUNT_API } from '#common/account-api.ts';
 import { CONSOLE_API, type MeAnswer } from '#common/console-api.ts';
 import type { ErrorCode } from '#common/error-codes.ts';
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from '#common/languages.ts';
@@ -42,7 +42,7 @@ function LanguageChoice() {
 
 function signOut() {
   const language = document.documentElement.lang;
-  void callApi(AUTH_API.logout, {}).finally(() => window.location.assign(`/${language}`));
+  void callApi(ACCOUNT_API.logout, {}).finally(() => window.location.assign(`/${language}`));
 }
 
 function NoAccess() {

@@ -1,9 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
-import { createClientI18n } from '#client/features/i18n/client-i18n.ts';
-import { rememberLanguage } from '#client/features/i18n/remember-language.ts';
-import { readSiteConfig, SiteConfigProvider } from '#client/lib/site-config.tsx';
+import { createClientI18n, rememberLanguage } from '#client/features/i18n/index.ts';
+import { readPageSiteConfig, SiteConfigProvider } from '#client/lib/site-config.tsx';
 import { ToastProvider } from '#client/lib/toast/ToastProvider.tsx';
 import { bestLanguage } from '#common/languages.ts';
 import { storageEntry } from '#common/storage.ts';
@@ -26,7 +25,7 @@ function startLanguage() {
 }
 
 async function start() {
-  const site = readSiteConfig();
+  const site = readPageSiteConfig();
   const language = startLanguage();
   const i18n = createClientI18n(site, language, {});
   await i18n.loadNamespaces([...CONSOLE_NAMESPACES]);

@@ -1,10 +1,10 @@
 import { createInstance, type i18n as I18n } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { baseOptions } from '#client/features/i18n/options.ts';
+import { baseOptions } from '#client/features/i18n/index.ts';
 import { CODE_LIFETIME_MINUTES, CODE_MAX_ATTEMPTS } from '#common/account-api.ts';
-import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#common/account-fields.ts';
 import { ERROR_CODES } from '#common/error-codes.ts';
 import { errorText } from '#common/error-texts.ts';
+import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#common/field-bounds.ts';
 import { LANGUAGES } from '#common/languages.ts';
 import { readTexts } from '#server/platform/site-config.ts';
 import { errorActions, errorMessage } from './error-messages.tsx';

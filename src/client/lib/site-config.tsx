@@ -9,7 +9,7 @@ declare global {
 }
 
 /** The brand in the browser: the global the page defines, else the placeholder defaults. */
-export function readSiteConfig(): SiteConfig {
+export function readPageSiteConfig(): SiteConfig {
   return (typeof window !== 'undefined' && window.__SITE_CONFIG__) || DEFAULT_SITE_CONFIG;
 }
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** A `virtual:texts/<namespace>/<part>` module's loaders, one per language (scripts/vite-text-parts.ts). */
+/** A `virtual:texts/<namespace>/<part>` module's loaders, one per language (scripts/build/vite-text-parts.ts). */
 type Loaders = Record<string, (() => Promise<Record<string, unknown>>) | undefined>;
 
 /**

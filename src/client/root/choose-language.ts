@@ -1,5 +1,5 @@
 import LanguageDetector from 'i18next-browser-languagedetector';
-import { DETECTION } from '#client/features/i18n/detection.ts';
+import { DETECTION } from '#client/features/i18n/index.ts';
 import { bestLanguage } from '#common/languages.ts';
 
 // Inlined into the root page, which has no language of its own: picks the stored choice if it is

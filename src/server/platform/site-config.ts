@@ -23,7 +23,7 @@ export function ownAddress(host: string, port: number): string {
  * (http://localhost:3000, a placeholder for the build's canonical links), the public address is
  * `defaultSiteUrl`: a server started on another port mails links to itself, not to port 3000.
  */
-export async function readSiteConfig(options: { defaultSiteUrl?: string; file?: string } = {}): Promise<SiteConfig> {
+export async function loadSiteConfig(options: { defaultSiteUrl?: string; file?: string } = {}): Promise<SiteConfig> {
   const file = JSON.parse(await readFile(options.file ?? path.join(LOCALES_DIR, 'config.json'), 'utf8'));
   const shipped = isShippedSiteUrl(file?.siteUrl);
   return parseSiteConfig(shipped ? { ...file, siteUrl: undefined } : file, options.defaultSiteUrl);

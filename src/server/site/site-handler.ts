@@ -8,7 +8,7 @@ import { pickEncoding, type StaticFile } from './build-files.ts';
 
 const LANGUAGE_COOKIE = storageEntry('languageCookie').name;
 const SIGNED_IN_COOKIE = storageEntry('signedIn').name;
-/** The operator console's page (see scripts/prerender.ts). */
+/** The operator console's page (see scripts/build/prerender.ts). */
 const CONSOLE_PAGE = '/console/index.html';
 
 /**

@@ -1,5 +1,5 @@
 import { type ReactNode, Suspense } from 'react';
-import { LanguageSwitcher } from '#client/features/i18n/LanguageSwitcher.tsx';
+import { LanguageSwitcher } from '#client/features/i18n/index.ts';
 import { BrandLink } from './BrandLink.tsx';
 
 /**

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { LanguageLinks } from '#client/features/i18n/LanguageLinks.tsx';
+import { LanguageLinks } from '#client/features/i18n/index.ts';
 import { useLanguage } from '#client/lib/address.tsx';
 import { useSiteConfig } from '#client/lib/site-config.tsx';
 import { pagePath, privacySettingsPath } from '#common/routes.ts';

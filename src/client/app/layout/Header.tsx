@@ -1,6 +1,6 @@
 import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LanguageSwitcher } from '#client/features/i18n/LanguageSwitcher.tsx';
+import { LanguageSwitcher } from '#client/features/i18n/index.ts';
 import { useAddress, useLanguage } from '#client/lib/address.tsx';
 import { matchPage, pagePath } from '#common/routes.ts';
 import { storageEntry } from '#common/storage.ts';
@@ -19,7 +19,7 @@ export function Header() {
   const [Account, setAccount] = useState<ComponentType<{ signIn: ReactNode }> | null>(null);
   useEffect(() => {
     if (!document.cookie.split('; ').includes(`${SIGNED_IN_COOKIE}=1`)) return;
-    import('#client/features/auth/HeaderAccount.tsx').then(
+    import('#client/features/accounts/HeaderAccount.tsx').then(
       (module) => setAccount(() => module.default),
       () => {},
     );

@@ -1,10 +1,9 @@
 import { use, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loadPage } from '#client/app/page-modules.ts';
-import { useHeadSync } from '#client/features/head/use-head-sync.ts';
-import { textsReady } from '#client/features/i18n/texts-ready.ts';
-import { useLinkNavigation } from '#client/features/navigation/use-link-navigation.ts';
-import { useNavigationFocus } from '#client/features/navigation/use-navigation-focus.ts';
+import { useHeadSync } from '#client/features/head/index.ts';
+import { textsReady } from '#client/features/i18n/index.ts';
+import { useLinkNavigation, useNavigationFocus } from '#client/features/navigation/index.ts';
 import { navigate, useAddress } from '#client/lib/address.tsx';
 import { matchPage, PAGES, pageNamespaces, pagePath } from '#common/routes.ts';
 import { AuthLayout } from './AuthLayout.tsx';

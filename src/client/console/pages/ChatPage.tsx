@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
+import { ChatConsole } from '#client/console/chat/ChatConsole.tsx';
 import { useTitle } from '#client/console/use-title.ts';
-import { ChatConsole } from '#client/features/chat-console/index.ts';
 
-/** The support chat: conversations live, replies, presence (features/chat-console). */
+/** The support chat: conversations live, replies, presence (console/chat). */
 export default function ChatPage() {
   const { t } = useTranslation('console');
   useTitle(t('nav.chat'));

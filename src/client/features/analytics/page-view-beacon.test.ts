@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodePosthogBody, eventsOf } from '#server/features/analytics/posthog-payload.ts';
+import { decodePosthogBody, eventsOf } from '#server/features/analytics/index.ts';
 import { type BeaconWindow, countPageView } from './page-view-beacon.ts';
 
 const NAMES = { consent: 'consent', visitor: '_fpid', endpoint: '/api/posthog/e/', token: 'first-party' };

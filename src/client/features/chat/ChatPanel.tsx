@@ -2,7 +2,7 @@ import { loaders as panelTexts } from 'virtual:texts/chat/panel';
 import { type FormEvent, type KeyboardEvent, type Ref, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTextPart } from '#client/lib/use-text-part.ts';
-import { type ChatMessage, MESSAGE_MAX_LENGTH } from '#common/chat-api.ts';
+import { CHAT_MESSAGE_MAX_LENGTH, type ChatMessage } from '#common/chat-api.ts';
 import { isLanguage } from '#common/languages.ts';
 import { pagePath } from '#common/routes.ts';
 import {
@@ -169,7 +169,7 @@ function PendingItem({ pending, t }: { pending: PendingMessage; t: T }) {
       <span className="chat-message__body">{pending.body}</span>
       {pending.failed ? (
         <span className="chat-message__meta chat-message__meta--failed">
-          {t('notSent')} {t(`errors.${pending.failed}`, { max: MESSAGE_MAX_LENGTH })}{' '}
+          {t('notSent')} {t(`errors.${pending.failed}`, { max: CHAT_MESSAGE_MAX_LENGTH })}{' '}
           <button
             type="button"
             className="link-button link-button--inline"
@@ -238,7 +238,7 @@ function EmailForm({ t }: { t: T }) {
       </div>
       {problem && (
         <p id="chat-email-problem" className="chat-error" role="alert">
-          {t(`errors.${problem === 'email' ? 'email' : problem}`, { max: MESSAGE_MAX_LENGTH })}
+          {t(`errors.${problem === 'email' ? 'email' : problem}`, { max: CHAT_MESSAGE_MAX_LENGTH })}
         </p>
       )}
     </form>
@@ -263,7 +263,7 @@ function Composer({ t, ref }: { t: T; ref: Ref<HTMLTextAreaElement> }) {
         ref={ref}
         id="chat-message"
         rows={2}
-        maxLength={MESSAGE_MAX_LENGTH}
+        maxLength={CHAT_MESSAGE_MAX_LENGTH}
         value={body}
         placeholder={t('message')}
         onChange={(event) => setBody(event.target.value)}

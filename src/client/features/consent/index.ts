@@ -1,1 +1,3 @@
-export { forgetConsentedItems, readConsent } from './consent.ts';
+export { ConsentPrompt } from './ConsentPrompt.tsx';
+export { ConsentSettings } from './ConsentSettings.tsx';
+export { forgetConsentedItems, needsConsent, readConsent, useConsent } from './consent.ts';

@@ -5,8 +5,13 @@ import { callApi } from '#client/lib/api-client.ts';
 import { formatNumber } from '#client/lib/formats.ts';
 import { useSiteConfig } from '#client/lib/site-config.tsx';
 import { useToast } from '#client/lib/toast/use-toast.ts';
-import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from '#common/account-fields.ts';
-import { CONTACT_API, type ContactAnswer, MESSAGE_MAX_LENGTH, MESSAGE_MIN_LENGTH } from '#common/contact-api.ts';
+import {
+  CONTACT_API,
+  CONTACT_MESSAGE_MAX_LENGTH,
+  type ContactAnswer,
+  MESSAGE_MIN_LENGTH,
+} from '#common/contact-api.ts';
+import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from '#common/field-bounds.ts';
 import type { Language } from '#common/languages.ts';
 import { pagePath } from '#common/routes.ts';
 import { createFormToken } from './form-token.ts';
@@ -32,7 +37,7 @@ function Form({ language, onSent }: { language: Language; onSent: () => void }) 
           name: account.NameSchema,
           email: account.EmailSchema,
           subject: contact.subjectSchema(subjects),
-          message: contact.MessageBodySchema,
+          message: contact.ContactMessageBodySchema,
         }),
       ),
     [subjects],
@@ -94,11 +99,11 @@ function Form({ language, onSent }: { language: Language; onSent: () => void }) 
         label={t('form.message')}
         hint={t('form.messageHint', {
           min: formatNumber(language, MESSAGE_MIN_LENGTH),
-          max: formatNumber(language, MESSAGE_MAX_LENGTH),
+          max: formatNumber(language, CONTACT_MESSAGE_MAX_LENGTH),
         })}
         rows={8}
         minLength={MESSAGE_MIN_LENGTH}
-        maxLength={MESSAGE_MAX_LENGTH}
+        maxLength={CONTACT_MESSAGE_MAX_LENGTH}
       />
       {/* People never see this field; a robot filling in every input does. */}
       <div className="honeypot" aria-hidden="true">

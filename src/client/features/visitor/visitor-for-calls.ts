@@ -1,5 +1,5 @@
 import { readConsent } from '#client/features/consent/index.ts';
-import { readSiteConfig } from '#client/lib/site-config.tsx';
+import { readPageSiteConfig } from '#client/lib/site-config.tsx';
 import { renewVisitorId, visitorIdRun } from './use-visitor-id.ts';
 
 /**
@@ -11,7 +11,7 @@ export const VISITOR_WAIT_MS = 5_000;
 
 /** Whether this visitor's identifier may be computed: always, or with the privacy option only after consent. */
 export function mayIdentify(): boolean {
-  return !readSiteConfig().privacy.fingerprintAfterConsent || readConsent() === 'granted';
+  return !readPageSiteConfig().privacy.fingerprintAfterConsent || readConsent() === 'granted';
 }
 
 const waitAtMost = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

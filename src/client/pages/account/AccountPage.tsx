@@ -1,15 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { setSignedIn, signOut, useSession } from '#client/features/auth/session-store.ts';
-import { Form } from '#client/features/forms/Form.tsx';
-import { PasswordField } from '#client/features/forms/PasswordField.tsx';
-import { SubmitButton } from '#client/features/forms/SubmitButton.tsx';
-import { useForm } from '#client/features/forms/use-form.ts';
+import { setSignedIn, signOut, useSession } from '#client/features/accounts/index.ts';
+import { Form, PasswordField, SubmitButton, useForm } from '#client/features/forms/index.ts';
 import { navigate, useLanguage } from '#client/lib/address.tsx';
 import { callApi } from '#client/lib/api-client.ts';
 import { useErrorToast } from '#client/lib/toast/use-error-toast.ts';
 import { useToast } from '#client/lib/toast/use-toast.ts';
-import { type AccountAnswer, AUTH_API } from '#common/account-api.ts';
+import { ACCOUNT_API, type AccountAnswer } from '#common/account-api.ts';
 import type { ErrorCode } from '#common/error-codes.ts';
 import { pagePath } from '#common/routes.ts';
 
@@ -53,7 +50,7 @@ export default function AccountPage() {
       failed(session.expired ? 'SESSION_EXPIRED' : 'UNAUTHORIZED');
       return;
     }
-    void callApi<AccountAnswer>(AUTH_API.account).then((result) => {
+    void callApi<AccountAnswer>(ACCOUNT_API.account).then((result) => {
       if (result.ok) setAccount(result.data);
       else failed(result.code);
     });
@@ -73,13 +70,13 @@ export default function AccountPage() {
   };
 
   const signOutEverywhere = async () => {
-    const result = await callApi(AUTH_API.signOutEverywhere, {});
+    const result = await callApi(ACCOUNT_API.signOutEverywhere, {});
     if (result.ok) leave(t('account.signedOutEverywhere'));
     else failed(result.code);
   };
 
   const deleteAccount = deletion.submit(async (values) => {
-    const result = await callApi(AUTH_API.deleteAccount, values);
+    const result = await callApi(ACCOUNT_API.deleteAccount, values);
     if (result.ok) {
       leave(t('account.delete.done'));
       return undefined;

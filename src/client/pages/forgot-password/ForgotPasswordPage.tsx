@@ -1,18 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AuthCard } from '#client/features/auth/AuthCard.tsx';
-import { useMailLink } from '#client/features/auth/mail-link.ts';
-import { setSignedIn } from '#client/features/auth/session-store.ts';
-import { keepSignInPass } from '#client/features/auth/sign-in-pass.ts';
-import { Form } from '#client/features/forms/Form.tsx';
-import { PasswordField } from '#client/features/forms/PasswordField.tsx';
-import { SubmitButton } from '#client/features/forms/SubmitButton.tsx';
-import { TextField } from '#client/features/forms/TextField.tsx';
-import { useForm } from '#client/features/forms/use-form.ts';
+import { AuthCard, keepSignInPass, setSignedIn, useMailLink } from '#client/features/accounts/index.ts';
+import { Form, PasswordField, SubmitButton, TextField, useForm } from '#client/features/forms/index.ts';
 import { navigate, useLanguage } from '#client/lib/address.tsx';
 import { callApi } from '#client/lib/api-client.ts';
 import { useToast } from '#client/lib/toast/use-toast.ts';
-import { AUTH_API, type ResetAnswer } from '#common/account-api.ts';
+import { ACCOUNT_API, type ResetAnswer } from '#common/account-api.ts';
 import { pagePath } from '#common/routes.ts';
 
 /** The fields' rules, imported after hydration: zod is not needed to show the form or take a keystroke. */
@@ -55,14 +48,14 @@ export default function ForgotPasswordPage() {
   }, [link]);
 
   const sendCode = form.action(['email'], async (values) => {
-    const result = await callApi(AUTH_API.forgotPassword, { email: values.email, language: lang });
+    const result = await callApi(ACCOUNT_API.forgotPassword, { email: values.email, language: lang });
     if (!result.ok) return result;
     toast.show({ type: 'info', message: t('forgot.sent') });
     show('code', 'code');
   });
 
   const reset = form.action(['email', 'code', 'password'], async (values) => {
-    const result = await callApi<ResetAnswer>(AUTH_API.resetPassword, values);
+    const result = await callApi<ResetAnswer>(ACCOUNT_API.resetPassword, values);
     if (!result.ok) return result;
     keepSignInPass(values.email, result.data.signInPass);
     setSignedIn(null);

@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { ConsentSettings } from '#client/features/consent/ConsentSettings.tsx';
-import { needsConsent } from '#client/features/consent/consent.ts';
+import { ConsentSettings, needsConsent } from '#client/features/consent/index.ts';
 import { useLanguage } from '#client/lib/address.tsx';
 import { formatDays } from '#client/lib/formats.ts';
 import { useSiteConfig } from '#client/lib/site-config.tsx';

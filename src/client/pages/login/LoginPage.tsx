@@ -1,21 +1,19 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AuthCard } from '#client/features/auth/AuthCard.tsx';
-import { cookiesRefused } from '#client/features/auth/cookies-needed.ts';
-import { useMailLink } from '#client/features/auth/mail-link.ts';
-import { returnPath } from '#client/features/auth/return-to.ts';
-import { setSignedIn } from '#client/features/auth/session-store.ts';
-import { signInPassFor } from '#client/features/auth/sign-in-pass.ts';
-import { Form } from '#client/features/forms/Form.tsx';
-import { PasswordField } from '#client/features/forms/PasswordField.tsx';
-import { SubmitButton } from '#client/features/forms/SubmitButton.tsx';
-import { TextField } from '#client/features/forms/TextField.tsx';
-import { useForm } from '#client/features/forms/use-form.ts';
+import {
+  AuthCard,
+  cookiesRefused,
+  returnPath,
+  setSignedIn,
+  signInPassFor,
+  useMailLink,
+} from '#client/features/accounts/index.ts';
+import { Form, PasswordField, SubmitButton, TextField, useForm } from '#client/features/forms/index.ts';
 import { navigate, useAddress, useLanguage } from '#client/lib/address.tsx';
 import { callApi } from '#client/lib/api-client.ts';
 import { useErrorToast } from '#client/lib/toast/use-error-toast.ts';
 import { useToast } from '#client/lib/toast/use-toast.ts';
-import { AUTH_API, type LoginAnswer } from '#common/account-api.ts';
+import { ACCOUNT_API, type LoginAnswer } from '#common/account-api.ts';
 import { pagePath } from '#common/routes.ts';
 
 /** The fields' rules, imported after hydration: zod is not needed to show the form or take a keystroke. */
@@ -47,7 +45,7 @@ export default function LoginPage() {
   const submit = form.submit(async (values) => {
     const refused = cookiesRefused();
     if (refused) return refused;
-    const result = await callApi<LoginAnswer>(AUTH_API.login, {
+    const result = await callApi<LoginAnswer>(ACCOUNT_API.login, {
       ...values,
       language: lang,
       ...signInPassFor(values.email),

@@ -1,17 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { AuthCard } from '#client/features/auth/AuthCard.tsx';
-import { CheckboxField } from '#client/features/forms/CheckboxField.tsx';
-import { Form } from '#client/features/forms/Form.tsx';
-import { PasswordField } from '#client/features/forms/PasswordField.tsx';
-import { SubmitButton } from '#client/features/forms/SubmitButton.tsx';
-import { TextField } from '#client/features/forms/TextField.tsx';
-import { useForm } from '#client/features/forms/use-form.ts';
+import { AuthCard } from '#client/features/accounts/index.ts';
+import { CheckboxField, Form, PasswordField, SubmitButton, TextField, useForm } from '#client/features/forms/index.ts';
 import { navigate, useLanguage } from '#client/lib/address.tsx';
 import { callApi } from '#client/lib/api-client.ts';
 import { useSiteConfig } from '#client/lib/site-config.tsx';
 import { useToast } from '#client/lib/toast/use-toast.ts';
-import { AUTH_API, type RegisterAnswer } from '#common/account-api.ts';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#common/account-fields.ts';
+import { ACCOUNT_API, type RegisterAnswer } from '#common/account-api.ts';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#common/field-bounds.ts';
 import { pagePath } from '#common/routes.ts';
 
 /** The fields' rules, imported after hydration: zod is not needed to show the form or take a keystroke. */
@@ -37,7 +32,7 @@ export default function RegisterPage() {
   );
 
   const submit = form.submit(async (values) => {
-    const result = await callApi<RegisterAnswer>(AUTH_API.register, { ...values, language: lang });
+    const result = await callApi<RegisterAnswer>(ACCOUNT_API.register, { ...values, language: lang });
     if (!result.ok) return result;
     toast.show({ type: 'success', message: t('created', { email: result.data.email }) });
     navigate(pagePath(lang, 'validation'), { state: { email: result.data.email } });

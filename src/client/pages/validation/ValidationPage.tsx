@@ -1,17 +1,11 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AuthCard } from '#client/features/auth/AuthCard.tsx';
-import { cookiesRefused } from '#client/features/auth/cookies-needed.ts';
-import { useMailLink } from '#client/features/auth/mail-link.ts';
-import { setSignedIn } from '#client/features/auth/session-store.ts';
-import { Form } from '#client/features/forms/Form.tsx';
-import { SubmitButton } from '#client/features/forms/SubmitButton.tsx';
-import { TextField } from '#client/features/forms/TextField.tsx';
-import { useForm } from '#client/features/forms/use-form.ts';
+import { AuthCard, cookiesRefused, setSignedIn, useMailLink } from '#client/features/accounts/index.ts';
+import { Form, SubmitButton, TextField, useForm } from '#client/features/forms/index.ts';
 import { navigate, useLanguage } from '#client/lib/address.tsx';
 import { callApi } from '#client/lib/api-client.ts';
 import { useToast } from '#client/lib/toast/use-toast.ts';
-import { AUTH_API, CODE_LIFETIME_MINUTES, type VerifyAnswer } from '#common/account-api.ts';
+import { ACCOUNT_API, CODE_LIFETIME_MINUTES, type VerifyAnswer } from '#common/account-api.ts';
 import { pagePath } from '#common/routes.ts';
 
 /** The fields' rules, imported after hydration: zod is not needed to show the form or take a keystroke. */
@@ -27,7 +21,7 @@ export default function ValidationPage() {
   const verify = form.submit(async (values) => {
     const refused = cookiesRefused();
     if (refused) return refused;
-    const result = await callApi<VerifyAnswer>(AUTH_API.verify, values);
+    const result = await callApi<VerifyAnswer>(ACCOUNT_API.verify, values);
     if (!result.ok) return result;
     setSignedIn(result.data.account);
     toast.show({ type: 'success', message: t('verified', { name: result.data.account.name }) });
@@ -35,7 +29,7 @@ export default function ValidationPage() {
   });
 
   const sendAgain = form.action(['email'], async (values) => {
-    const result = await callApi(AUTH_API.resendCode, { email: values.email, language: lang });
+    const result = await callApi(ACCOUNT_API.resendCode, { email: values.email, language: lang });
     if (!result.ok) return result;
     toast.show({ type: 'info', message: t('resent') });
     form.focus('code');

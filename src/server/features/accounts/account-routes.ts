@@ -1,5 +1,6 @@
-import { type AccountAnswer, AUTH_API } from '#common/account-api.ts';
-import { DeleteAccountSchema, NoFieldsSchema } from '#common/account-schemas.ts';
+import { ACCOUNT_API, type AccountAnswer } from '#common/account-api.ts';
+import { DeleteAccountSchema } from '#common/account-schemas.ts';
+import { NoFieldsSchema } from '#common/fields.ts';
 import { ApiError } from '#server/http/api-error.ts';
 import { newRoutes } from '#server/http/context.ts';
 import { jsonBody } from '#server/http/json-body.ts';
@@ -17,7 +18,7 @@ export function accountRoutes(deps: AccountDeps) {
   const routes = newRoutes();
   const signedIn = requireSession(db, deps.settings.sessionIdleSeconds);
 
-  routes.get(AUTH_API.account, signedIn, async (c) => {
+  routes.get(ACCOUNT_API.account, signedIn, async (c) => {
     const account = await findAccountById(db, c.get('session').accountId);
     if (!account) throw new ApiError(401, 'UNAUTHORIZED');
     return c.json({
@@ -28,14 +29,14 @@ export function accountRoutes(deps: AccountDeps) {
     } satisfies AccountAnswer);
   });
 
-  routes.post(AUTH_API.signOutEverywhere, signedIn, jsonBody(NoFieldsSchema), async (c) => {
+  routes.post(ACCOUNT_API.signOutEverywhere, signedIn, jsonBody(NoFieldsSchema), async (c) => {
     await deleteAccountSessions(db, c.get('session').accountId);
     clearSessionCookie(c);
     return c.json({});
   });
 
   // Asks for the password again: a session left open on a shared computer must not be enough.
-  routes.post(AUTH_API.deleteAccount, signedIn, jsonBody(DeleteAccountSchema), async (c) => {
+  routes.post(ACCOUNT_API.deleteAccount, signedIn, jsonBody(DeleteAccountSchema), async (c) => {
     const { accountId } = c.get('session');
     await deps.passwords.admit();
     await limiter.enforce([hit('deletePerAccount', accountId)]);

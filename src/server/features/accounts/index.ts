@@ -36,3 +36,4 @@ export function accountsFeature(deps: Deps): Feature {
     .route('/', accountRoutes(accountDeps));
   return { routes };
 }
+export type { HashingParams } from './passwords.ts';

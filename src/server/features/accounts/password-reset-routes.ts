@@ -1,4 +1,4 @@
-import { AUTH_API, type ResetAnswer } from '#common/account-api.ts';
+import { ACCOUNT_API, type ResetAnswer } from '#common/account-api.ts';
 import { MailRequestSchema, ResetPasswordSchema } from '#common/account-schemas.ts';
 import { requireVisitor } from '#server/features/visitor/index.ts';
 import { ApiError } from '#server/http/api-error.ts';
@@ -20,7 +20,7 @@ export function passwordResetRoutes(deps: AccountDeps) {
 
   // The same answer whether or not an account has the address; the mail is queued, so the answer
   // takes as long either way.
-  routes.post(AUTH_API.forgotPassword, visitor, jsonBody(MailRequestSchema), async (c) => {
+  routes.post(ACCOUNT_API.forgotPassword, visitor, jsonBody(MailRequestSchema), async (c) => {
     const { email, language } = c.req.valid('json');
     await limiter.enforce(mailHits(c.var.clientAddress, email));
     const account = await findAccountByEmail(db, email);
@@ -28,7 +28,7 @@ export function passwordResetRoutes(deps: AccountDeps) {
     return c.json({}, 202);
   });
 
-  routes.post(AUTH_API.resetPassword, visitor, jsonBody(ResetPasswordSchema), async (c) => {
+  routes.post(ACCOUNT_API.resetPassword, visitor, jsonBody(ResetPasswordSchema), async (c) => {
     await deps.passwords.admit();
     await limiter.enforce([hit('resetPerClient', c.var.clientAddress)]);
     const { email, code, password } = c.req.valid('json');

@@ -1,4 +1,4 @@
-import { AUTH_API, type RegisterAnswer, type VerifyAnswer } from '#common/account-api.ts';
+import { ACCOUNT_API, type RegisterAnswer, type VerifyAnswer } from '#common/account-api.ts';
 import { MailRequestSchema, RegisterSchema, VerifySchema } from '#common/account-schemas.ts';
 import type { ErrorCode } from '#common/error-codes.ts';
 import { requireVisitor } from '#server/features/visitor/index.ts';
@@ -25,7 +25,7 @@ export function registrationRoutes(deps: AccountDeps) {
   const routes = newRoutes();
   const visitor = requireVisitor(secret);
 
-  routes.post(AUTH_API.register, visitor, jsonBody(RegisterSchema), async (c) => {
+  routes.post(ACCOUNT_API.register, visitor, jsonBody(RegisterSchema), async (c) => {
     await deps.passwords.admit();
     await limiter.enforce([hit('registerPerClient', c.var.clientAddress)]);
     const input = c.req.valid('json');
@@ -52,7 +52,7 @@ export function registrationRoutes(deps: AccountDeps) {
     return c.json({ email: input.email } satisfies RegisterAnswer, 201);
   });
 
-  routes.post(AUTH_API.verify, visitor, jsonBody(VerifySchema), async (c) => {
+  routes.post(ACCOUNT_API.verify, visitor, jsonBody(VerifySchema), async (c) => {
     await limiter.enforce([hit('verifyPerClient', c.var.clientAddress)]);
     const { email, code } = c.req.valid('json');
     const account = await findAccountByEmail(db, email);
@@ -73,7 +73,7 @@ export function registrationRoutes(deps: AccountDeps) {
   });
 
   // Answers alike whether or not an unverified account has the address, so it tells no one which exist.
-  routes.post(AUTH_API.resendCode, visitor, jsonBody(MailRequestSchema), async (c) => {
+  routes.post(ACCOUNT_API.resendCode, visitor, jsonBody(MailRequestSchema), async (c) => {
     const { email, language } = c.req.valid('json');
     await limiter.enforce(mailHits(c.var.clientAddress, email));
     const account = await findAccountByEmail(db, email);

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { AUTH_API } from '#common/account-api.ts';
+import { ACCOUNT_API } from '#common/account-api.ts';
 import { accountPerson, describeApi } from '#tests/support/api.ts';
 import { codeIn } from '#tests/support/people.ts';
 import { LIMITS } from './limits.ts';
@@ -17,7 +17,7 @@ describeApi('registration', (api) => {
   it('creates an unverified account and mails a code in the visitor’s language', async () => {
     const person = accountPerson({ email: ' Somchai.Jaidee@Example.COM ', name: 'สมชาย ใจดี', language: 'th' });
     const email = 'somchai.jaidee@example.com';
-    const answer = await api.client().post(AUTH_API.register, person);
+    const answer = await api.client().post(ACCOUNT_API.register, person);
     expect(answer).toMatchObject({ status: 201, body: { email } });
 
     const [account] = await accountsWith(email);
@@ -40,7 +40,7 @@ describeApi('registration', (api) => {
 
   it('keeps only a keyed hash of the code', async () => {
     const person = accountPerson();
-    await api.client().post(AUTH_API.register, person);
+    await api.client().post(ACCOUNT_API.register, person);
     const code = codeIn((await api.mail().waitFor(person.email)).text);
     const [row] = await api
       .db()
@@ -56,7 +56,7 @@ describeApi('registration', (api) => {
   it('keeps names from every script exactly, SQL-looking ones too, and escapes them in mail', async () => {
     for (const name of ["Robert'); DROP TABLE accounts;--", 'Zoë Ångström-Łukasiewicz', '李小龍', 'O’Brien & Sons']) {
       const person = accountPerson({ name });
-      expect((await api.client().post(AUTH_API.register, person)).status).toBe(201);
+      expect((await api.client().post(ACCOUNT_API.register, person)).status).toBe(201);
       expect((await accountsWith(person.email))[0]?.name).toBe(name);
       const mail = await api.mail().waitFor(person.email);
       if (name.includes('&')) expect(mail.html).toContain('O’Brien &amp; Sons');
@@ -65,7 +65,7 @@ describeApi('registration', (api) => {
   });
 
   it('names every field that breaks a rule', async () => {
-    const answer = await api.client().post(AUTH_API.register, {
+    const answer = await api.client().post(ACCOUNT_API.register, {
       name: '<b>Eve</b>',
       email: 'not-an-address',
       phone: '020 7946 0958',
@@ -87,7 +87,7 @@ describeApi('registration', (api) => {
         },
       },
     });
-    const empty = await api.client().post(AUTH_API.register, {});
+    const empty = await api.client().post(ACCOUNT_API.register, {});
     expect(empty.body).toEqual({
       error: {
         code: 'VALIDATION_ERROR',
@@ -104,8 +104,8 @@ describeApi('registration', (api) => {
 
   it('refuses a taken email address, however it is written', async () => {
     const first = accountPerson();
-    await api.client().post(AUTH_API.register, first);
-    const again = await api.client().post(AUTH_API.register, accountPerson({ email: first.email.toUpperCase() }));
+    await api.client().post(ACCOUNT_API.register, first);
+    const again = await api.client().post(ACCOUNT_API.register, accountPerson({ email: first.email.toUpperCase() }));
     expect(again).toMatchObject({
       status: 409,
       body: { error: { code: 'EMAIL_ALREADY_EXISTS', fields: { email: 'EMAIL_ALREADY_EXISTS' } } },
@@ -114,8 +114,8 @@ describeApi('registration', (api) => {
 
   it('refuses a taken phone number, however it is written', async () => {
     const first = accountPerson({ phone: '+1 (415) 555-0132' });
-    await api.client().post(AUTH_API.register, first);
-    const again = await api.client().post(AUTH_API.register, accountPerson({ phone: '0014155550132' }));
+    await api.client().post(ACCOUNT_API.register, first);
+    const again = await api.client().post(ACCOUNT_API.register, accountPerson({ phone: '0014155550132' }));
     expect(again).toMatchObject({
       status: 409,
       body: { error: { code: 'PHONE_ALREADY_EXISTS', fields: { phone: 'PHONE_ALREADY_EXISTS' } } },
@@ -125,7 +125,7 @@ describeApi('registration', (api) => {
   it('leaves exactly one account when many register the same email at once', async () => {
     const email = accountPerson().email;
     const answers = await Promise.all(
-      Array.from({ length: 12 }, () => api.client().post(AUTH_API.register, accountPerson({ email }))),
+      Array.from({ length: 12 }, () => api.client().post(ACCOUNT_API.register, accountPerson({ email }))),
     );
     const statuses = answers.map((answer) => answer.status).sort();
     expect(statuses).toEqual([201, ...Array(11).fill(409)]);
@@ -138,7 +138,7 @@ describeApi('registration', (api) => {
   it('leaves exactly one account when many register the same phone at once', async () => {
     const phone = '+81 3 1234 5678';
     const answers = await Promise.all(
-      Array.from({ length: 12 }, () => api.client().post(AUTH_API.register, accountPerson({ phone }))),
+      Array.from({ length: 12 }, () => api.client().post(ACCOUNT_API.register, accountPerson({ phone }))),
     );
     expect(answers.filter((answer) => answer.status === 201)).toHaveLength(1);
     for (const answer of answers.filter((a) => a.status !== 201)) {
@@ -152,7 +152,7 @@ describeApi('registration', (api) => {
 
   it('creates nothing when the honeypot is filled in', async () => {
     const person = accountPerson({ website: 'https://spam.example' });
-    const answer = await api.client().post(AUTH_API.register, person);
+    const answer = await api.client().post(ACCOUNT_API.register, person);
     expect(answer).toMatchObject({ status: 400, body: { error: { code: 'REGISTRATION_FAILED' } } });
     expect(await accountsWith(person.email)).toEqual([]);
   });
@@ -162,7 +162,7 @@ describeApi('registration', (api) => {
     const client = api.client();
     const person = accountPerson();
     try {
-      expect((await client.post(AUTH_API.register, person)).status).toBe(201);
+      expect((await client.post(ACCOUNT_API.register, person)).status).toBe(201);
       await api.runJobs();
       expect(api.mail().mails.filter((mail) => mail.to.includes(person.email))).toEqual([]);
     } finally {
@@ -171,7 +171,7 @@ describeApi('registration', (api) => {
     // The retry comes after a wait; here it is due at once.
     await api.db().query("UPDATE jobs SET run_at = now() WHERE payload->>'to' = $1", [person.email]);
     const code = codeIn((await api.mail().waitFor(person.email)).text);
-    expect((await client.post(AUTH_API.verify, { email: person.email, code })).status).toBe(200);
+    expect((await client.post(ACCOUNT_API.verify, { email: person.email, code })).status).toBe(200);
   });
 
   it('limits registrations per client, with Retry-After', async () => {
@@ -179,15 +179,15 @@ describeApi('registration', (api) => {
     const { hits: limit } = LIMITS.registerPerClient;
     for (let n = 0; n < limit; n++) {
       // Invalid registrations are not counted: only real attempts are.
-      expect((await client.post(AUTH_API.register, accountPerson({ password: 'x' }))).status).toBe(400);
+      expect((await client.post(ACCOUNT_API.register, accountPerson({ password: 'x' }))).status).toBe(400);
     }
     for (let n = 0; n < limit; n++) {
-      expect((await client.post(AUTH_API.register, accountPerson())).status).toBe(201);
+      expect((await client.post(ACCOUNT_API.register, accountPerson())).status).toBe(201);
     }
-    const refused = await client.post(AUTH_API.register, accountPerson());
+    const refused = await client.post(ACCOUNT_API.register, accountPerson());
     expect(refused).toMatchObject({ status: 429, body: { error: { code: 'TOO_MANY_REQUESTS' } } });
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     // Another client is not affected.
-    expect((await api.client().post(AUTH_API.register, accountPerson())).status).toBe(201);
+    expect((await api.client().post(ACCOUNT_API.register, accountPerson())).status).toBe(201);
   });
 });

@@ -1,6 +1,7 @@
 import { getCookie } from 'hono/cookie';
-import { AUTH_API, CODE_MAX_ATTEMPTS, type LoginAnswer, type SessionAnswer } from '#common/account-api.ts';
-import { LoginSchema, NoFieldsSchema } from '#common/account-schemas.ts';
+import { ACCOUNT_API, CODE_MAX_ATTEMPTS, type LoginAnswer, type SessionAnswer } from '#common/account-api.ts';
+import { LoginSchema } from '#common/account-schemas.ts';
+import { NoFieldsSchema } from '#common/fields.ts';
 import { storageEntry } from '#common/storage.ts';
 import { requireVisitor } from '#server/features/visitor/index.ts';
 import { ApiError } from '#server/http/api-error.ts';
@@ -22,7 +23,7 @@ export function signInRoutes(deps: AccountDeps) {
   const { db, passwords, limiter } = deps;
   const routes = newRoutes();
 
-  routes.post(AUTH_API.login, requireVisitor(deps.secret), jsonBody(LoginSchema), async (c) => {
+  routes.post(ACCOUNT_API.login, requireVisitor(deps.secret), jsonBody(LoginSchema), async (c) => {
     const { email, password, language, signInPass } = c.req.valid('json');
     // A browser that signed in to this account before goes first while a flood fills the queue.
     const lane = isPassFor(deps.secret, 'knownDevice', getCookie(c, KNOWN_DEVICE.name), email) ? 'known' : 'other';
@@ -63,12 +64,12 @@ export function signInRoutes(deps: AccountDeps) {
   });
 
   // Ends the session on the server, not only in this browser; needs no valid session to succeed.
-  routes.post(AUTH_API.logout, jsonBody(NoFieldsSchema), async (c) => {
+  routes.post(ACCOUNT_API.logout, jsonBody(NoFieldsSchema), async (c) => {
     await endSession(c, db);
     return c.json({});
   });
 
-  routes.get(AUTH_API.session, async (c) => {
+  routes.get(ACCOUNT_API.session, async (c) => {
     const session = await readSession(c, db, deps.settings.sessionIdleSeconds);
     if (session.kind === 'lapsed') return c.json({ account: null, expired: true } satisfies SessionAnswer);
     return c.json({ account: session.kind === 'active' ? { name: session.name } : null } satisfies SessionAnswer);

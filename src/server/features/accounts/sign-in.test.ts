@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { AUTH_API } from '#common/account-api.ts';
+import { ACCOUNT_API } from '#common/account-api.ts';
 import { limitKey } from '#server/http/rate-limit.ts';
 import { accountPerson, describeApi, TEST_HASHING, TEST_SECRET, TestClient } from '#tests/support/api.ts';
 import { codeIn } from '#tests/support/people.ts';
@@ -7,7 +7,7 @@ import { LIMITS } from './limits.ts';
 
 describeApi('sign-in and sessions', (api) => {
   const signIn = (client: TestClient, email: string, password: string) =>
-    client.post(AUTH_API.login, { email, password });
+    client.post(ACCOUNT_API.login, { email, password });
 
   it('signs in with email and password, and the header learns the name', async () => {
     const { person } = await api.member();
@@ -15,7 +15,7 @@ describeApi('sign-in and sessions', (api) => {
     const answer = await signIn(client, person.email.toUpperCase(), person.password);
     expect(answer).toMatchObject({ status: 200, body: { status: 'signed-in', account: { name: person.name } } });
     expect(answer.headers.get('cache-control')).toBe('no-store');
-    expect(await client.get(AUTH_API.session)).toMatchObject({ body: { account: { name: person.name } } });
+    expect(await client.get(ACCOUNT_API.session)).toMatchObject({ body: { account: { name: person.name } } });
   });
 
   it('answers an unknown address exactly like a wrong password', async () => {
@@ -38,7 +38,7 @@ describeApi('sign-in and sessions', (api) => {
     const cookie = answer.headers.getSetCookie().find((line) => line.startsWith('__Host-device='));
     expect(cookie).toMatch(/^__Host-device=\d+\.[\w-]+; Max-Age=7776000; Path=\/; HttpOnly; Secure; SameSite=Lax$/);
     // It outlives the session: it says the browser was used for the account, not that it is signed in.
-    await client.post(AUTH_API.logout, {});
+    await client.post(ACCOUNT_API.logout, {});
     expect(client.cookies.has('__Host-session')).toBe(false);
     expect(client.cookies.has('__Host-device')).toBe(true);
   });
@@ -52,14 +52,14 @@ describeApi('sign-in and sessions', (api) => {
     expect(second).not.toBe(first);
     const stale = new TestClient(api.app());
     stale.cookies.set('__Host-session', first ?? '');
-    expect((await stale.get(AUTH_API.account)).body).toEqual({ error: { code: 'UNAUTHORIZED' } });
-    expect((await client.get(AUTH_API.account)).status).toBe(200);
+    expect((await stale.get(ACCOUNT_API.account)).body).toEqual({ error: { code: 'UNAUTHORIZED' } });
+    expect((await client.get(ACCOUNT_API.account)).status).toBe(200);
   });
 
   it('sends an unverified account to the validation page, with a fresh code when the old one lapsed', async () => {
     const client = api.client();
     const person = accountPerson();
-    await client.post(AUTH_API.register, person);
+    await client.post(ACCOUNT_API.register, person);
     await api.mail().waitFor(person.email);
 
     const answer = await signIn(client, person.email, person.password);
@@ -69,7 +69,7 @@ describeApi('sign-in and sessions', (api) => {
     await api.age('account_codes', "expires_at = now() - interval '1 second'", person.email);
     await signIn(client, person.email, person.password);
     const code = codeIn((await api.mail().waitFor(person.email, 1)).text);
-    expect((await client.post(AUTH_API.verify, { email: person.email, code })).status).toBe(200);
+    expect((await client.post(ACCOUNT_API.verify, { email: person.email, code })).status).toBe(200);
 
     const wrong = await signIn(api.client(), person.email, 'wrong password');
     expect(wrong.body).toEqual({ error: { code: 'INVALID_CREDENTIALS' } });
@@ -121,9 +121,9 @@ describeApi('sign-in and sessions', (api) => {
     const full = api.app({ settings: { hashingLimits: { concurrency: 0, queue: 0, refusalHoldMs: 0 } } });
     const client = new TestClient(full);
     const calls = [
-      () => client.post(AUTH_API.login, { email: person.email, password: person.password }),
-      () => client.post(AUTH_API.register, accountPerson()),
-      () => client.post(AUTH_API.resetPassword, { email: person.email, code: '123456', password: 'new password' }),
+      () => client.post(ACCOUNT_API.login, { email: person.email, password: person.password }),
+      () => client.post(ACCOUNT_API.register, accountPerson()),
+      () => client.post(ACCOUNT_API.resetPassword, { email: person.email, code: '123456', password: 'new password' }),
     ];
     for (const call of calls) {
       const answer = await call();
@@ -155,26 +155,26 @@ describeApi('sign-in and sessions', (api) => {
   it('signs out on the server: the old cookie no longer works', async () => {
     const { client } = await api.member();
     const token = client.cookies.get('__Host-session') ?? '';
-    const answer = await client.post(AUTH_API.logout);
+    const answer = await client.post(ACCOUNT_API.logout);
     expect(answer.status).toBe(200);
     expect(answer.headers.getSetCookie().join()).toMatch(/__Host-session=;.*Max-Age=0/);
     expect(answer.headers.getSetCookie().join()).toMatch(/signed_in=;.*Max-Age=0/);
     const replay = new TestClient(api.app());
     replay.cookies.set('__Host-session', token);
-    expect((await replay.get(AUTH_API.account)).body).toEqual({ error: { code: 'UNAUTHORIZED' } });
-    expect((await api.client().post(AUTH_API.logout)).status).toBe(200);
+    expect((await replay.get(ACCOUNT_API.account)).body).toEqual({ error: { code: 'UNAUTHORIZED' } });
+    expect((await api.client().post(ACCOUNT_API.logout)).status).toBe(200);
   });
 
   it('ends a session left unused for the idle timeout, saying so once', async () => {
     const { client, person } = await api.member();
     await api.age('sessions', "last_seen_at = now() - interval '8 days'", person.email);
     const token = client.cookies.get('__Host-session') ?? '';
-    const lapsed = await client.get(AUTH_API.account);
+    const lapsed = await client.get(ACCOUNT_API.account);
     expect(lapsed).toMatchObject({ status: 401, body: { error: { code: 'SESSION_EXPIRED' } } });
     expect(client.cookies.has('__Host-session')).toBe(false);
     const replay = new TestClient(api.app());
     replay.cookies.set('__Host-session', token);
-    expect((await replay.get(AUTH_API.account)).body).toEqual({ error: { code: 'UNAUTHORIZED' } });
+    expect((await replay.get(ACCOUNT_API.account)).body).toEqual({ error: { code: 'UNAUTHORIZED' } });
   });
 
   it('follows the configured idle timeout, and use keeps a session alive', async () => {
@@ -184,26 +184,26 @@ describeApi('sign-in and sessions', (api) => {
     const setIdle = (seconds: number) =>
       api.age('sessions', "last_seen_at = now() - $2::integer * interval '1 second'", person.email, seconds);
     await setIdle(100);
-    expect((await short.get(AUTH_API.account)).status).toBe(200);
+    expect((await short.get(ACCOUNT_API.account)).status).toBe(200);
     // That use counted: another 100 seconds later the session is still alive.
     await setIdle(100);
-    expect((await short.get(AUTH_API.account)).status).toBe(200);
+    expect((await short.get(ACCOUNT_API.account)).status).toBe(200);
     await setIdle(130);
-    expect((await short.get(AUTH_API.account)).body).toEqual({ error: { code: 'SESSION_EXPIRED' } });
+    expect((await short.get(ACCOUNT_API.account)).body).toEqual({ error: { code: 'SESSION_EXPIRED' } });
   });
 
   it('ends a session at its absolute end, however much it is used', async () => {
     const { client, person } = await api.member();
     await api.age('sessions', "expires_at = now() - interval '1 second'", person.email);
-    expect((await client.get(AUTH_API.session)).body).toEqual({ account: null, expired: true });
+    expect((await client.get(ACCOUNT_API.session)).body).toEqual({ account: null, expired: true });
     expect(client.cookies.has('__Host-session')).toBe(false);
-    expect((await client.get(AUTH_API.session)).body).toEqual({ account: null });
+    expect((await client.get(ACCOUNT_API.session)).body).toEqual({ account: null });
   });
 
   it('ignores a forged session cookie', async () => {
     const client = api.client();
     client.cookies.set('__Host-session', "x' OR '1'='1");
-    expect((await client.get(AUTH_API.session)).body).toEqual({ account: null });
-    expect((await client.get(AUTH_API.account)).body).toEqual({ error: { code: 'UNAUTHORIZED' } });
+    expect((await client.get(ACCOUNT_API.session)).body).toEqual({ account: null });
+    expect((await client.get(ACCOUNT_API.account)).body).toEqual({ error: { code: 'UNAUTHORIZED' } });
   });
 });

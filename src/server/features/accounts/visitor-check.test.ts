@@ -1,8 +1,8 @@
 import { afterEach, expect, it, vi } from 'vitest';
-import { AUTH_API } from '#common/account-api.ts';
+import { ACCOUNT_API } from '#common/account-api.ts';
 import { isErrorCode } from '#common/error-codes.ts';
 import { LIMITS } from '#server/features/accounts/limits.ts';
-import { issueFpid } from '#server/features/visitor/fpid.ts';
+import { issueFpid } from '#server/features/visitor/index.ts';
 import { outboxMailer } from '#server/platform/mail/mailer.ts';
 import { outboxFor } from '#server/platform/mail/outbox.ts';
 import { accountPerson, describeApi } from '#tests/support/api.ts';
@@ -10,32 +10,32 @@ import { codeIn } from '#tests/support/people.ts';
 
 /** Every state-changing account call, with a body that would pass validation. */
 const CALLS: [string, Record<string, unknown>][] = [
-  [AUTH_API.register, accountPerson()],
-  [AUTH_API.verify, { email: 'a@example.com', code: '123456' }],
-  [AUTH_API.resendCode, { email: 'a@example.com' }],
-  [AUTH_API.login, { email: 'a@example.com', password: 'password' }],
-  [AUTH_API.forgotPassword, { email: 'a@example.com' }],
-  [AUTH_API.resetPassword, { email: 'a@example.com', code: '123456', password: 'new password' }],
-  [AUTH_API.logout, {}],
-  [AUTH_API.signOutEverywhere, {}],
-  [AUTH_API.deleteAccount, { password: 'password' }],
+  [ACCOUNT_API.register, accountPerson()],
+  [ACCOUNT_API.verify, { email: 'a@example.com', code: '123456' }],
+  [ACCOUNT_API.resendCode, { email: 'a@example.com' }],
+  [ACCOUNT_API.login, { email: 'a@example.com', password: 'password' }],
+  [ACCOUNT_API.forgotPassword, { email: 'a@example.com' }],
+  [ACCOUNT_API.resetPassword, { email: 'a@example.com', code: '123456', password: 'new password' }],
+  [ACCOUNT_API.logout, {}],
+  [ACCOUNT_API.signOutEverywhere, {}],
+  [ACCOUNT_API.deleteAccount, { password: 'password' }],
 ];
 let bodies = 0;
 /** A body for each call about someone new each time, so that no per-address limit links two tests. */
 function bodyFor(path: string): Record<string, unknown> {
-  if (path === AUTH_API.register) return accountPerson();
+  if (path === ACCOUNT_API.register) return accountPerson();
   const body = { ...CALLS.find(([call]) => call === path)?.[1] };
   if ('email' in body) body.email = `visitor-check-${++bodies}-${Date.now()}@example.com`;
   return body;
 }
 /** The calls that check the visitor identifier when the browser sends one. */
 const NEED_VISITOR = [
-  AUTH_API.register,
-  AUTH_API.verify,
-  AUTH_API.resendCode,
-  AUTH_API.login,
-  AUTH_API.forgotPassword,
-  AUTH_API.resetPassword,
+  ACCOUNT_API.register,
+  ACCOUNT_API.verify,
+  ACCOUNT_API.resendCode,
+  ACCOUNT_API.login,
+  ACCOUNT_API.forgotPassword,
+  ACCOUNT_API.resetPassword,
 ];
 
 const HOSTILE: unknown[] = [
@@ -126,7 +126,7 @@ describeApi('request checks', (api) => {
     client.cookies.delete('_fpid');
     const statuses: number[] = [];
     for (let i = 0; i <= LIMITS.loginPerClient.hits; i++) {
-      statuses.push((await client.post(AUTH_API.login, { email: `nobody-${i}@example.com`, password: 'x' })).status);
+      statuses.push((await client.post(ACCOUNT_API.login, { email: `nobody-${i}@example.com`, password: 'x' })).status);
     }
     expect(statuses.slice(0, -1).every((status) => status === 401)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
@@ -136,11 +136,11 @@ describeApi('request checks', (api) => {
     for (let i = 0; i < LIMITS.loginPerAccount.hits; i++) {
       const other = api.client();
       other.cookies.delete('_fpid');
-      expect((await other.post(AUTH_API.login, { email, password: `guess ${i}` })).status).toBe(401);
+      expect((await other.post(ACCOUNT_API.login, { email, password: `guess ${i}` })).status).toBe(401);
     }
     const last = api.client();
     last.cookies.delete('_fpid');
-    expect(await last.post(AUTH_API.login, { email, password: 'guess' })).toMatchObject({
+    expect(await last.post(ACCOUNT_API.login, { email, password: 'guess' })).toMatchObject({
       status: 429,
       body: { error: { code: 'TOO_MANY_REQUESTS' } },
     });
@@ -150,10 +150,10 @@ describeApi('request checks', (api) => {
     const client = api.client();
     client.cookies.delete('_fpid');
     const person = accountPerson();
-    expect((await client.post(AUTH_API.register, person)).status).toBe(201);
+    expect((await client.post(ACCOUNT_API.register, person)).status).toBe(201);
     const code = codeIn((await api.mail().waitFor(person.email)).text);
-    expect((await client.post(AUTH_API.verify, { email: person.email, code })).status).toBe(200);
-    expect(await client.post(AUTH_API.login, { email: person.email, password: person.password })).toMatchObject({
+    expect((await client.post(ACCOUNT_API.verify, { email: person.email, code })).status).toBe(200);
+    expect(await client.post(ACCOUNT_API.login, { email: person.email, password: person.password })).toMatchObject({
       status: 200,
       body: { status: 'signed-in' },
     });
@@ -162,7 +162,7 @@ describeApi('request checks', (api) => {
   it('lets anyone sign out, identifier or not', async () => {
     const client = api.client();
     client.cookies.delete('_fpid');
-    expect((await client.post(AUTH_API.logout)).status).toBe(200);
+    expect((await client.post(ACCOUNT_API.logout)).status).toBe(200);
   });
 
   it('answers hostile values in every field with 4xx and an error code, never 5xx', async () => {
@@ -190,15 +190,15 @@ describeApi('request checks', (api) => {
     }
     const client = api.client();
     const person = accountPerson();
-    await client.post(AUTH_API.register, person);
+    await client.post(ACCOUNT_API.register, person);
     const code = codeIn((await api.mail().waitFor(person.email)).text);
-    await client.post(AUTH_API.verify, { email: person.email, code: '000000' });
-    await client.post(AUTH_API.verify, { email: person.email, code });
-    await client.post(AUTH_API.login, { email: person.email, password: 'wrong password' });
-    await client.post(AUTH_API.forgotPassword, { email: person.email });
+    await client.post(ACCOUNT_API.verify, { email: person.email, code: '000000' });
+    await client.post(ACCOUNT_API.verify, { email: person.email, code });
+    await client.post(ACCOUNT_API.login, { email: person.email, password: 'wrong password' });
+    await client.post(ACCOUNT_API.forgotPassword, { email: person.email });
     const resetCode = codeIn((await api.mail().waitFor(person.email, 1)).text);
-    await client.post(AUTH_API.resetPassword, { email: person.email, code: resetCode, password: 'new password!' });
-    await client.post(AUTH_API.deleteAccount, { password: 'new password!' });
+    await client.post(ACCOUNT_API.resetPassword, { email: person.email, code: resetCode, password: 'new password!' });
+    await client.post(ACCOUNT_API.deleteAccount, { password: 'new password!' });
     const log = lines.join('\n');
     for (const secret of [person.password, 'wrong password', 'new password!', code, resetCode]) {
       expect(log).not.toContain(secret);
@@ -210,7 +210,7 @@ describeApi('request checks', (api) => {
     const restore = api.mailVia(outboxMailer(api.db(), (line) => lines.push(line)));
     const client = api.client();
     const person = accountPerson({ language: 'it' });
-    expect((await client.post(AUTH_API.register, person)).status).toBe(201);
+    expect((await client.post(ACCOUNT_API.register, person)).status).toBe(201);
     await api.runJobs();
     restore();
     const [mail] = await outboxFor(api.db(), person.email);
@@ -219,6 +219,6 @@ describeApi('request checks', (api) => {
     const code = codeIn(mail?.text ?? '');
     expect(lines.join('\n')).toContain(code);
     expect(lines.join('\n')).not.toContain(person.password);
-    expect((await client.post(AUTH_API.verify, { email: person.email, code })).status).toBe(200);
+    expect((await client.post(ACCOUNT_API.verify, { email: person.email, code })).status).toBe(200);
   });
 });

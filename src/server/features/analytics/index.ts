@@ -32,3 +32,7 @@ export const analyticsJobs: JobDefinitions = {
     },
   },
 };
+export type { ReportRow } from './events-store.ts';
+export { pageViewReport } from './events-store.ts';
+export { decodePosthogBody, eventsOf } from './posthog-payload.ts';
+export { formatReport, MAX_REPORT_DAYS, reportToken } from './report.ts';

@@ -52,7 +52,7 @@ describe('npm run analytics', () => {
       await db.close();
       // No server listens on port 9, so the script opens the database itself.
       const { DATABASE_URL: _, ...environment } = process.env;
-      const { stdout } = await promisify(execFile)(process.execPath, ['scripts/analytics.ts', '7'], {
+      const { stdout } = await promisify(execFile)(process.execPath, ['scripts/bin/analytics.ts', '7'], {
         cwd: ROOT,
         env: { ...environment, DATA_DIR: dataDir, PORT: '9' },
       });

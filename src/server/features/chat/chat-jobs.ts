@@ -4,7 +4,7 @@ import type { Queryable } from '#server/platform/db/database.ts';
 import { enqueue, type JobDefinitions } from '#server/platform/jobs/jobs.ts';
 import { queueMail } from '#server/platform/mail/mail-queue.ts';
 import { pruneChat } from './chat-queries.ts';
-import { type ReplyMailTexts, replyMail } from './reply-mail.ts';
+import { type ReplyMailTexts, unreadReplyMail } from './reply-mail.ts';
 
 const REPLY_MAIL = 'chat.reply-mail';
 /** How many of the conversation's last messages the mail shows, the replies it is about included. */
@@ -62,7 +62,7 @@ async function mailUnreadReplies(tx: Queryable, job: ReplyMailJob): Promise<void
      ORDER BY id`,
     [job.conversationId, due.upTo, MAIL_MESSAGES],
   );
-  await queueMail(tx, replyMail(state.to, job.texts, messages));
+  await queueMail(tx, unreadReplyMail(state.to, job.texts, messages));
   await tx.query('UPDATE chat_conversations SET mailed_up_to = $2 WHERE id = $1', [job.conversationId, due.upTo]);
 }
 

@@ -150,7 +150,7 @@ const toMessage = (row: MessageRow): ChatMessage => ({
 });
 
 /** Stores a message, or returns null when this conversation already has one with its client id. */
-export async function insertMessage(
+export async function insertChatMessage(
   tx: Queryable,
   message: { conversationId: number; author: ChatAuthor; operatorId?: string; body: string; clientMessageId: string },
 ): Promise<ChatMessage | null> {
@@ -377,7 +377,11 @@ export async function endByVisitor(tx: Queryable, conversationId: number): Promi
   );
 }
 
-export async function setStatus(tx: Queryable, conversationId: number, status: 'open' | 'closed'): Promise<void> {
+export async function setConversationStatus(
+  tx: Queryable,
+  conversationId: number,
+  status: 'open' | 'closed',
+): Promise<void> {
   await tx.query('UPDATE chat_conversations SET status = $2 WHERE id = $1', [conversationId, status]);
 }
 

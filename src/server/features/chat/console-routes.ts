@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { type Context, Hono } from 'hono';
-import { NoFieldsSchema } from '#common/account-schemas.ts';
 import {
   CHAT_EVENTS,
   CONSOLE_CHAT_API,
@@ -10,6 +9,7 @@ import {
   type OperatorPresence,
 } from '#common/chat-api.ts';
 import { BlockSchema, ConversationListQuerySchema, OperatorMessageSchema, ReadSchema } from '#common/chat-schemas.ts';
+import { NoFieldsSchema } from '#common/fields.ts';
 import { requireStaff, type StaffSession } from '#server/features/accounts/index.ts';
 import { ApiError } from '#server/http/api-error.ts';
 import type { AppEnv } from '#server/http/context.ts';
@@ -26,14 +26,14 @@ import {
   conversationSummary,
   findConversation,
   findMessageByClientId,
-  insertMessage,
+  insertChatMessage,
   listConversations,
   noticeConversation,
   noticePresence,
   operatorsOnline,
   removePresence,
   setBlocked,
-  setStatus,
+  setConversationStatus,
   summariesChangedAfter,
   touchConversation,
 } from './chat-queries.ts';
@@ -108,7 +108,7 @@ export function consoleChatRoutes(deps: ChatDeps) {
     const stored =
       known ??
       (await chatWrite(db, async (tx) => {
-        const message = await insertMessage(tx, {
+        const message = await insertChatMessage(tx, {
           conversationId: id,
           author: 'operator',
           operatorId: operator.accountId,
@@ -145,7 +145,7 @@ export function consoleChatRoutes(deps: ChatDeps) {
     const id = conversationId(c);
     await existing(id);
     await chatWrite(db, async (tx) => {
-      await setStatus(tx, id, 'closed');
+      await setConversationStatus(tx, id, 'closed');
       await touchConversation(tx, id);
       await noticeConversation(tx, id);
     });

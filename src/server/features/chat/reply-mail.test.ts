@@ -1,10 +1,10 @@
 import { expect, it, vi } from 'vitest';
 import { CHAT_API, CONSOLE_CHAT_API } from '#common/chat-api.ts';
-import { readSiteConfig } from '#server/platform/site-config.ts';
+import { loadSiteConfig } from '#server/platform/site-config.ts';
 import { describeApi } from '#tests/support/api.ts';
 import { chatMessage, signedInOperator } from '#tests/support/chat.ts';
 
-const site = await readSiteConfig();
+const site = await loadSiteConfig();
 
 /** Long enough to read and mark a reply within it in a test, short enough to wait for. */
 const DELAY_SECONDS = 1;

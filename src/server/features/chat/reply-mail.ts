@@ -38,7 +38,7 @@ export function replyMailTexts(site: SiteConfig, texts: Texts, conversationLangu
  * The operator's replies the visitor did not see, mailed with the messages before them, as text
  * and HTML. Message bodies are the visitor's and the team's own words: escaped, never linked.
  */
-export function replyMail(to: string, t: ReplyMailTexts, messages: ChatMessage[]): Mail {
+export function unreadReplyMail(to: string, t: ReplyMailTexts, messages: ChatMessage[]): Mail {
   const who = (message: ChatMessage) => (message.author === 'visitor' ? t.you : t.team);
   const text = [
     t.greeting,

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
-import { AUTH_API } from '#common/account-api.ts';
-import { CHAT_API, CONSOLE_CHAT_API, MESSAGE_MAX_LENGTH } from '#common/chat-api.ts';
+import { ACCOUNT_API } from '#common/account-api.ts';
+import { CHAT_API, CHAT_MESSAGE_MAX_LENGTH, CONSOLE_CHAT_API } from '#common/chat-api.ts';
 import { storageEntry } from '#common/storage.ts';
 import { describeApi } from '#tests/support/api.ts';
 import { chatMessage, signedInOperator, visitorWithConversation } from '#tests/support/chat.ts';
@@ -131,7 +131,7 @@ describeApi('chat, the visitor side', (api) => {
       [chatMessage(''), 400, { code: 'VALIDATION_ERROR', fields: { body: 'MISSING_REQUIRED_FIELD' } }],
       [chatMessage('   \n '), 400, { code: 'VALIDATION_ERROR', fields: { body: 'MISSING_REQUIRED_FIELD' } }],
       [
-        chatMessage('x'.repeat(MESSAGE_MAX_LENGTH + 1)),
+        chatMessage('x'.repeat(CHAT_MESSAGE_MAX_LENGTH + 1)),
         400,
         { code: 'VALIDATION_ERROR', fields: { body: 'VALIDATION_ERROR' } },
       ],
@@ -163,7 +163,7 @@ describeApi('chat, the visitor side', (api) => {
       expect([answer.status, answer.body]).toEqual([status, { error }]);
     }
     // Exactly the longest message is fine; length counts characters, not UTF-16 units.
-    expect((await visitor.post(CHAT_API.messages, chatMessage('😀'.repeat(MESSAGE_MAX_LENGTH)))).status).toBe(201);
+    expect((await visitor.post(CHAT_API.messages, chatMessage('😀'.repeat(CHAT_MESSAGE_MAX_LENGTH)))).status).toBe(201);
     // Without the site's Origin, nothing is written.
     const foreign = await visitor.post(CHAT_API.messages, chatMessage('hi'), { Origin: 'https://evil.example' });
     expect([foreign.status, foreign.body]).toEqual([403, { error: { code: 'INVALID_REQUEST' } }]);
@@ -239,13 +239,13 @@ describeApi('chat, the visitor side', (api) => {
 
     // Another browser of theirs, signed in, without the chat cookie, sees the same conversation.
     const laptop = api.client();
-    await laptop.post(AUTH_API.login, { email: person.email, password: person.password, language: 'en' });
+    await laptop.post(ACCOUNT_API.login, { email: person.email, password: person.password, language: 'en' });
     const there = await laptop.get(CHAT_API.conversation);
     expect((there.body.messages as { body: string }[]).map((m) => m.body)).toEqual(['I am signed in']);
     await laptop.post(CHAT_API.messages, chatMessage('From my laptop'));
 
     // Signed out, the cookie alone no longer opens it: the next person at this computer sees nothing.
-    await member.post(AUTH_API.logout, {});
+    await member.post(ACCOUNT_API.logout, {});
     expect((await member.get(CHAT_API.conversation)).body.conversation).toBeNull();
 
     const [row] = await api
@@ -255,7 +255,7 @@ describeApi('chat, the visitor side', (api) => {
         [person.email],
       );
     expect(row).toBeDefined();
-    const deleted = await laptop.post(AUTH_API.deleteAccount, { password: person.password });
+    const deleted = await laptop.post(ACCOUNT_API.deleteAccount, { password: person.password });
     expect(deleted.status).toBe(200);
     expect(await api.db().query('SELECT 1 FROM chat_conversations WHERE id = $1', [row?.id])).toEqual([]);
     expect(await api.db().query('SELECT 1 FROM chat_messages WHERE conversation_id = $1', [row?.id])).toEqual([]);
@@ -264,7 +264,7 @@ describeApi('chat, the visitor side', (api) => {
   it('ties a conversation started before signing in to the account at the next message', async () => {
     const { visitor, conversationId } = await visitorWithConversation(api);
     const { person } = await api.member();
-    await visitor.post(AUTH_API.login, { email: person.email, password: person.password, language: 'en' });
+    await visitor.post(ACCOUNT_API.login, { email: person.email, password: person.password, language: 'en' });
     const answer = await visitor.post(CHAT_API.messages, chatMessage('Now I am signed in'));
     expect(answer.body.conversation).toMatchObject({ accountBound: true });
     const [row] = await api

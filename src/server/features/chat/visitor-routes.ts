@@ -1,4 +1,3 @@
-import { NoFieldsSchema } from '#common/account-schemas.ts';
 import {
   CHAT_API,
   CHAT_EVENTS,
@@ -8,6 +7,7 @@ import {
   type VisitorPresenceEvent,
 } from '#common/chat-api.ts';
 import { ChatEmailSchema, ReadSchema, VisitorMessageSchema } from '#common/chat-schemas.ts';
+import { NoFieldsSchema } from '#common/fields.ts';
 import { ApiError } from '#server/http/api-error.ts';
 import { newRoutes } from '#server/http/context.ts';
 import { jsonBody } from '#server/http/json-body.ts';
@@ -23,7 +23,7 @@ import {
   findConversation,
   findMessageByClientId,
   findRetriedStart,
-  insertMessage,
+  insertChatMessage,
   isBlocked,
   lastMessages,
   markRead,
@@ -112,7 +112,7 @@ export function visitorChatRoutes(deps: ChatDeps) {
         const stored =
           known ??
           (await chatWrite(db, async (tx) => {
-            const message = await insertMessage(tx, { conversationId: existing.id, author: 'visitor', ...input });
+            const message = await insertChatMessage(tx, { conversationId: existing.id, author: 'visitor', ...input });
             if (!message) return null;
             await touchConversation(tx, existing.id, {
               message: true,
@@ -149,7 +149,7 @@ export function visitorChatRoutes(deps: ChatDeps) {
           language: input.language,
           page: input.page,
         });
-        await insertMessage(tx, { conversationId: id, author: 'visitor', ...input });
+        await insertChatMessage(tx, { conversationId: id, author: 'visitor', ...input });
         await noticeConversation(tx, id);
         return { id, created: true };
       });

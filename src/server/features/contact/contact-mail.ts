@@ -77,7 +77,7 @@ export function notificationMail(
  * A staff member's answer to the sender, in the language they wrote in, quoting their message.
  * Reply-To is the team's address, so the sender can simply answer the mail.
  */
-export function replyMail(
+export function answerMail(
   site: SiteConfig,
   texts: Texts,
   team: string,

@@ -30,7 +30,10 @@ export interface NewMessage {
  * confirmed account with the same address (its owner proved the mailbox is theirs), so that
  * deleting that account deletes it too.
  */
-export async function insertMessage(db: Queryable, message: NewMessage): Promise<{ id: string; createdAt: Date }> {
+export async function insertContactMessage(
+  db: Queryable,
+  message: NewMessage,
+): Promise<{ id: string; createdAt: Date }> {
   const [row] = await db.query<{ id: string; createdAt: Date }>(
     `INSERT INTO contact_messages (language, page, name, email, subject, body, status, spam_reason, account_id)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8,
@@ -197,7 +200,7 @@ function actionOf(from: MessageStatus, to: SettableStatus): MessageAction | null
  * Sets a message's status and records who did it. Marking a message read that is already answered
  * keeps it answered; null when there is no such message.
  */
-export async function setStatus(
+export async function setMessageStatus(
   db: Queryable,
   id: string,
   status: SettableStatus,

@@ -10,7 +10,7 @@ import { type AppEnv, newRoutes } from '#server/http/context.ts';
 import { fieldErrors, readJson } from '#server/http/json-body.ts';
 import { enqueue } from '#server/platform/jobs/jobs.ts';
 import { notificationMail } from './contact-mail.ts';
-import { CONTACT_MAIL_JOB, insertMessage } from './contact-queries.ts';
+import { CONTACT_MAIL_JOB, insertContactMessage } from './contact-queries.ts';
 import { checkFormToken, issueFormToken } from './form-token.ts';
 import { addressHits, contactPerClient } from './limits.ts';
 import { notSentPage } from './no-script-page.ts';
@@ -62,7 +62,7 @@ export function contactRoutes(deps: Deps) {
     // The message and the team's notice are stored together: a mail server that is down delays
     // the notice and loses nothing.
     await db.transaction(async (tx) => {
-      const stored = await insertMessage(tx, {
+      const stored = await insertContactMessage(tx, {
         language: input.language,
         page: input.page ?? null,
         name: input.name,

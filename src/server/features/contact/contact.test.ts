@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { expect, it } from 'vitest';
-import { AUTH_API } from '#common/account-api.ts';
-import { NAME_MAX_LENGTH } from '#common/account-fields.ts';
+import { ACCOUNT_API } from '#common/account-api.ts';
 import { CONTACT_API, CONTACT_MIN_FILL_SECONDS } from '#common/contact-api.ts';
-import type { App } from '#server/app.ts';
+import { NAME_MAX_LENGTH } from '#common/field-bounds.ts';
+import type { ApiApp } from '#server/app.ts';
 import { smtpMailer } from '#server/platform/mail/mailer.ts';
 import { describeApi, freshAddress, ORIGIN, TEST_SECRET } from '#tests/support/api.ts';
 import { CONTACT_MAIL_JOB, pruneMessages } from './contact-queries.ts';
@@ -52,7 +52,7 @@ describeApi('the contact form', (api) => {
         [email],
       );
   /** A plain HTML form post, as a browser without JavaScript sends it. */
-  const formPost = (app: App, fields: Record<string, string>, headers: Record<string, string> = {}) =>
+  const formPost = (app: ApiApp, fields: Record<string, string>, headers: Record<string, string> = {}) =>
     app.request(CONTACT_API.messages, {
       method: 'POST',
       body: new URLSearchParams(fields).toString(),
@@ -367,7 +367,7 @@ describeApi('the contact form', (api) => {
     const stranger = message();
     await api.client().post(CONTACT_API.messages, stranger);
 
-    expect((await client.post(AUTH_API.deleteAccount, { password: person.password })).status).toBe(200);
+    expect((await client.post(ACCOUNT_API.deleteAccount, { password: person.password })).status).toBe(200);
     expect(await stored(signedIn.email)).toEqual([]);
     expect(await stored(person.email)).toEqual([]);
     expect(await stored(stranger.email)).toHaveLength(1);

@@ -1,13 +1,13 @@
-import { NoFieldsSchema } from '#common/account-schemas.ts';
 import { CONSOLE_API } from '#common/console-api.ts';
 import { isUuid, MessagesQuerySchema, ReplySchema, StatusSchema } from '#common/console-schemas.ts';
+import { NoFieldsSchema } from '#common/fields.ts';
 import type { Deps } from '#server/deps.ts';
 import { requireStaff } from '#server/features/accounts/index.ts';
 import { ApiError } from '#server/http/api-error.ts';
 import { newRoutes } from '#server/http/context.ts';
 import { jsonBody, queryParams } from '#server/http/json-body.ts';
 import { enqueue } from '#server/platform/jobs/jobs.ts';
-import { replyMail } from './contact-mail.ts';
+import { answerMail } from './contact-mail.ts';
 import {
   CONTACT_MAIL_JOB,
   deleteMessage,
@@ -15,7 +15,7 @@ import {
   getMessage,
   insertReply,
   listMessages,
-  setStatus,
+  setMessageStatus,
 } from './contact-queries.ts';
 import { CONTACT_LIMITS } from './limits.ts';
 
@@ -51,7 +51,7 @@ export function inboxRoutes(deps: Deps) {
   routes.post(CONSOLE_API.status, staff, jsonBody(StatusSchema), async (c) => {
     const id = messageId(c.req.param('id'));
     const { status } = c.req.valid('json');
-    const now = await db.transaction((tx) => setStatus(tx, id, status, c.var.staff.accountId));
+    const now = await db.transaction((tx) => setMessageStatus(tx, id, status, c.var.staff.accountId));
     if (!now) throw notFound();
     return c.json({ status: now });
   });
@@ -67,7 +67,7 @@ export function inboxRoutes(deps: Deps) {
       // The address of a message taken for spam may be anyone's: it is mailed only once staff say it is not spam.
       if (message.status === 'spam') throw new ApiError(409, 'FORBIDDEN');
       const stored = await insertReply(tx, id, accountId, body);
-      const mail = replyMail(deps.site, deps.texts, team, message, { body, author: name });
+      const mail = answerMail(deps.site, deps.texts, team, message, { body, author: name });
       await enqueue(tx, CONTACT_MAIL_JOB, { messageId: id, replyId: stored.id, mail });
       return stored;
     });

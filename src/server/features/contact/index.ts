@@ -66,3 +66,4 @@ export const contactJobs: JobDefinitions = {
     },
   },
 };
+export { issueFormToken } from './form-token.ts';

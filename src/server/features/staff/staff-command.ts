@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { EmailSchema, NameSchema } from '#common/account-schemas.ts';
+import { EmailSchema, NameSchema } from '#common/fields.ts';
 import { isLanguage, type Language } from '#common/languages.ts';
 import { isStaffRole, type StaffRole } from '#common/roles.ts';
 import type { SiteConfig } from '#common/site-config.ts';

@@ -1,11 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
-import { AUTH_API } from '#common/account-api.ts';
+import { ACCOUNT_API } from '#common/account-api.ts';
 import { CONSOLE_API, type StaffAnswer, withId } from '#common/console-api.ts';
 import type { StaffRole } from '#common/roles.ts';
 import { createPasswords } from '#server/features/accounts/index.ts';
 import { outboxMailer } from '#server/platform/mail/mailer.ts';
-import { ownAddress, readSiteConfig } from '#server/platform/site-config.ts';
+import { loadSiteConfig, ownAddress } from '#server/platform/site-config.ts';
 import { describeApi, TEST_HASHING, TEST_SECRET } from '#tests/support/api.ts';
 import { MAIL_KEPT_NOTE, parseStaffCommand, runStaffCommand, staffCommandToken } from './staff-command.ts';
 import { STAFF_COMMAND_PATH } from './staff-routes.ts';
@@ -122,10 +122,10 @@ describeApi('the staff', (api) => {
 
     const invitee = api.client();
     const password = `a new password ${tag()}`;
-    expect((await invitee.post(AUTH_API.resetPassword, { email, code: params.get('code'), password })).status).toBe(
+    expect((await invitee.post(ACCOUNT_API.resetPassword, { email, code: params.get('code'), password })).status).toBe(
       200,
     );
-    expect((await invitee.post(AUTH_API.login, { email, password })).body).toMatchObject({ status: 'signed-in' });
+    expect((await invitee.post(ACCOUNT_API.login, { email, password })).body).toMatchObject({ status: 'signed-in' });
     expect((await invitee.get(CONSOLE_API.me)).body).toEqual({
       name: 'Katherine Johnson',
       email,
@@ -134,7 +134,7 @@ describeApi('the staff', (api) => {
     });
     // The link worked once.
     expect(
-      (await api.client().post(AUTH_API.resetPassword, { email, code: params.get('code'), password })).status,
+      (await api.client().post(ACCOUNT_API.resetPassword, { email, code: params.get('code'), password })).status,
     ).toBe(400);
 
     const list = (await admin.get(CONSOLE_API.staff)).body as unknown as StaffAnswer;
@@ -211,7 +211,7 @@ describeApi('the staff', (api) => {
     const context = {
       db: api.db(),
       secret: TEST_SECRET,
-      site: await readSiteConfig(),
+      site: await loadSiteConfig(),
       passwords: createPasswords(TEST_HASHING),
       mailKept: false,
     };
@@ -223,8 +223,8 @@ describeApi('the staff', (api) => {
     const code = new URLSearchParams(/#(.+)$/.exec(lines[2] ?? '')?.[1]).get('code');
     const client = api.client();
     const password = `admin password ${tag()}`;
-    expect((await client.post(AUTH_API.resetPassword, { email, code, password })).status).toBe(200);
-    expect((await client.post(AUTH_API.login, { email, password })).status).toBe(200);
+    expect((await client.post(ACCOUNT_API.resetPassword, { email, code, password })).status).toBe(200);
+    expect((await client.post(ACCOUNT_API.login, { email, password })).status).toBe(200);
     expect((await client.get(CONSOLE_API.staff)).status).toBe(200);
 
     const listed = await runStaffCommand(context, { action: 'list' });
@@ -242,7 +242,7 @@ describeApi('the staff', (api) => {
     const context = {
       db: api.db(),
       secret: TEST_SECRET,
-      site: await readSiteConfig({ defaultSiteUrl: ownAddress('0.0.0.0', 4000) }),
+      site: await loadSiteConfig({ defaultSiteUrl: ownAddress('0.0.0.0', 4000) }),
       passwords: createPasswords(TEST_HASHING),
       mailKept: true,
     };

@@ -23,3 +23,4 @@ export function visitorFeature(deps: Deps): Feature {
     ],
   };
 }
+export { issueFpid } from './fpid.ts';

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_API } from '#common/account-api.ts';
-import { type App, createApp } from '#server/app.ts';
+import { ACCOUNT_API } from '#common/account-api.ts';
+import { type ApiApp, createApp } from '#server/app.ts';
 import { securityHeaders } from '#server/http/security-headers.ts';
 import { type Answer, TEST_HASHING, TEST_SECRET, TestClient } from '#tests/support/api.ts';
 import { type TestStore, targets } from '#tests/support/databases.ts';
@@ -27,16 +27,16 @@ const appOn = (db: Database) =>
   });
 
 /** A sign-in for an address no account has: rate limits, a lookup and a hash; 401 when all is well. */
-const signIn = (app: App) =>
-  new TestClient(app).post(AUTH_API.login, { email: 'nobody@example.com', password: 'not a password' });
+const signIn = (app: ApiApp) =>
+  new TestClient(app).post(ACCOUNT_API.login, { email: 'nobody@example.com', password: 'not a password' });
 
-const health = async (app: App) => {
+const health = async (app: ApiApp) => {
   const response = await app.request('/api/health');
   return { status: response.status, headers: response.headers, body: await response.json() };
 };
 
 /** Liveness never asks the database: 200 whatever it does. */
-const live = async (app: App) => (await app.request('/api/health/live')).status;
+const live = async (app: ApiApp) => (await app.request('/api/health/live')).status;
 
 const expectUnavailable = (answer: Pick<Answer, 'status' | 'headers' | 'body'>) => {
   expect(answer.status).toBe(503);
@@ -66,7 +66,7 @@ describe.skipIf(!postgres || postgres.skip)(
     let store: TestStore;
     let proxy: TcpProxy;
     let db: Database;
-    let app: App;
+    let app: ApiApp;
     let direct: pg.Client;
     const applicationName = `outage_${randomBytes(6).toString('hex')}`;
 
@@ -151,7 +151,7 @@ describe.skipIf(!postgres || postgres.skip)(
 describe('the API while the embedded database is held up', { timeout: TEST_TIMEOUT }, () => {
   let store: TestStore;
   let db: Database;
-  let app: App;
+  let app: ApiApp;
 
   beforeAll(async () => {
     store = await (targets.find((target) => target.kind === 'pglite') as (typeof targets)[number]).createStore();

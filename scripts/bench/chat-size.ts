@@ -1,4 +1,4 @@
-// `npm run bench:chat -- --only size`, or `node scripts/chat-size.ts [--base <other build>]`: what
+// `npm run bench:chat -- --only size`, or `node scripts/bench/chat-size.ts [--base <other build>]`: what
 // the chat adds to a public page, from the build's manifest (gzip as served, zopfli). The launcher
 // is fetched after the first paint on every page of the shared layout; the panel only when the
 // visitor opens the chat or already has a conversation. With --base (the dist folder of a build
@@ -9,8 +9,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { LANGUAGES } from '#common/languages.ts';
+import { ENTRY, type Manifest, START_IMPORTS } from '#scripts/build/app-modules.ts';
 import { ROOT } from '#server/platform/site-config.ts';
-import { ENTRY, type Manifest, START_IMPORTS } from './app-modules.ts';
 
 const LAUNCHER = 'src/client/features/chat/ChatLauncher.tsx';
 const PANEL = 'src/client/features/chat/ChatPanel.tsx';
@@ -59,7 +59,7 @@ export async function chatSizes(dist = path.join(ROOT, 'dist'), base?: string) {
   const entry = await total(dist, entryFiles);
   const launcherFiles = filesOf(manifest, LAUNCHER, loaded);
   const launcher = await total(dist, launcherFiles);
-  // The texts of the page's language: a small chunk per language and part (scripts/vite-text-parts.ts).
+  // The texts of the page's language: a small chunk per language and part (scripts/build/vite-text-parts.ts).
   const textsOf = async (part: string) =>
     Object.fromEntries(
       await Promise.all(

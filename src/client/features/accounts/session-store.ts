@@ -1,6 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { type ApiResult, callApi } from '#client/lib/api-client.ts';
-import { AUTH_API, type SessionAnswer } from '#common/account-api.ts';
+import { ACCOUNT_API, type SessionAnswer } from '#common/account-api.ts';
 
 /** undefined until the server has been asked. */
 let current: SessionAnswer | undefined;
@@ -14,7 +14,9 @@ function set(session: SessionAnswer) {
 
 /** Asks the server who is signed in, once per page load; the pages tell the store of every change after that. */
 function askOnce() {
-  asked ??= callApi<SessionAnswer>(AUTH_API.session).then((result) => set(result.ok ? result.data : { account: null }));
+  asked ??= callApi<SessionAnswer>(ACCOUNT_API.session).then((result) =>
+    set(result.ok ? result.data : { account: null }),
+  );
   return asked;
 }
 
@@ -47,7 +49,7 @@ export const setSignedIn = (account: SessionAnswer['account']) => {
 
 /** Ends the session on the server, here too. */
 export async function signOut(): Promise<ApiResult<unknown>> {
-  const result = await callApi(AUTH_API.logout, {});
+  const result = await callApi(ACCOUNT_API.logout, {});
   if (result.ok) setSignedIn(null);
   return result;
 }

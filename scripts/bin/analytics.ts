@@ -3,8 +3,13 @@
 // by two processes, so while the server runs the report is asked of it; otherwise, and always with
 // PostgreSQL, the database is read directly.
 
-import { pageViewReport, type ReportRow } from '#server/features/analytics/events-store.ts';
-import { formatReport, MAX_REPORT_DAYS, reportToken } from '#server/features/analytics/report.ts';
+import {
+  formatReport,
+  MAX_REPORT_DAYS,
+  pageViewReport,
+  type ReportRow,
+  reportToken,
+} from '#server/features/analytics/index.ts';
 import { openDatabase } from '#server/platform/db/database.ts';
 import { readEnv } from '#server/platform/env.ts';
 import { loadServerSecret } from '#server/platform/secrets.ts';

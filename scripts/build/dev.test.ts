@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, readSiteConfig, readTexts } from '#server/platform/site-config.ts';
+import { loadSiteConfig, ROOT, readTexts } from '#server/platform/site-config.ts';
 
 // `npm run dev` as a developer starts it: the script in its own process on a free port, with its
 // own database. Nothing is edited; the pages, Vite's client and the API must answer.
@@ -62,7 +62,7 @@ describe('npm run dev', () => {
     for (const name of ['DATABASE_URL', 'SMTP_URL', 'POSTHOG_HOST', 'POSTHOG_KEY', 'OTEL_EXPORTER_OTLP_ENDPOINT']) {
       delete env[name];
     }
-    child = spawn(process.execPath, ['scripts/dev.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    child = spawn(process.execPath, ['scripts/build/dev.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
     child.stdout?.on('data', (chunk) => {
       log += chunk;
     });
@@ -78,7 +78,7 @@ describe('npm run dev', () => {
   }, 20_000);
 
   it('renders each page from the sources with Vite’s client and hot reload', async () => {
-    const site = await readSiteConfig();
+    const site = await loadSiteConfig();
     const texts = await readTexts(site.brand, ['en']);
     for (const [pathname, ns] of [
       ['/en', 'home'],

@@ -364,7 +364,9 @@ async function benchStreams() {
 async function benchSize() {
   const sizes = await chatSizes();
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(2)} KB`;
-  console.log('\nWhat the chat adds to a public page, gzip as served (node scripts/chat-size.ts --base for the entry)');
+  console.log(
+    '\nWhat the chat adds to a public page, gzip as served (node scripts/bench/chat-size.ts --base for the entry)',
+  );
   console.log(
     `  launcher and its styles: ${kb(sizes.launcher)}; texts of one language: ${kb(sizes.largestTexts)} at most`,
   );

@@ -11,7 +11,7 @@ import { type PageId, pagePath, resolvePath } from '#common/routes.ts';
 import { storageEntry } from '#common/storage.ts';
 import { securityHeaders } from '#server/http/security-headers.ts';
 import { type Env, readEnv } from '#server/platform/env.ts';
-import { ROOT, readSiteConfig, readTexts } from '#server/platform/site-config.ts';
+import { loadSiteConfig, ROOT, readTexts } from '#server/platform/site-config.ts';
 import { servedPageFor } from '#server/site/site-handler.ts';
 import { startApi } from '#server/start.ts';
 import { rootPage } from './root-page.ts';
@@ -49,7 +49,7 @@ async function devStylesheet(vite: ViteDevServer): Promise<string> {
 /** One page as the build writes it, from the current sources and texts, with Vite's client added. */
 async function renderPage(vite: ViteDevServer, url: string, pathname: string, language: Language, page: PageId) {
   const entry = (await vite.ssrLoadModule(ENTRY_PRERENDER)) as { renderDocument: typeof renderDocument };
-  const site = await readSiteConfig();
+  const site = await loadSiteConfig();
   const texts = (await readTexts(site.brand, [language]))[language] ?? {};
   const html = await entry.renderDocument({
     path: pathname,

@@ -16,11 +16,11 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { AUTH_API } from '#common/account-api.ts';
+import { ACCOUNT_API } from '#common/account-api.ts';
 import { storageEntry } from '#common/storage.ts';
 import { createApp } from '#server/app.ts';
-import { createPasswords, DEFAULT_HASHING } from '#server/features/accounts/passwords.ts';
-import { issueFpid } from '#server/features/visitor/fpid.ts';
+import { createPasswords, DEFAULT_HASHING } from '#server/features/accounts/index.ts';
+import { issueFpid } from '#server/features/visitor/index.ts';
 import { securityHeaders } from '#server/http/security-headers.ts';
 import { openDatabase } from '#server/platform/db/database.ts';
 import { ROOT } from '#server/platform/site-config.ts';
@@ -125,7 +125,7 @@ async function measure({ port, emails, honest }: Ready) {
   async function signIn(email: string, password: string, device = '') {
     requests += 1;
     const start = performance.now();
-    const response = await fetch(`${base}${AUTH_API.login}`, {
+    const response = await fetch(`${base}${ACCOUNT_API.login}`, {
       method: 'POST',
       headers: {
         Origin: base,

@@ -3,7 +3,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTextPart } from '#client/lib/use-text-part.ts';
 import type { ConsoleConversation, ConsoleMessage } from '#common/chat-api.ts';
-import { MESSAGE_MAX_LENGTH } from '#common/chat-api.ts';
+import { CHAT_MESSAGE_MAX_LENGTH } from '#common/chat-api.ts';
 import { isLanguage, LANGUAGE_NAMES } from '#common/languages.ts';
 import {
   blockSelected,
@@ -269,7 +269,7 @@ function ReplyForm({ t }: { t: T }) {
       <textarea
         id="chat-console-reply"
         rows={3}
-        maxLength={MESSAGE_MAX_LENGTH}
+        maxLength={CHAT_MESSAGE_MAX_LENGTH}
         value={body}
         onChange={(event) => setBody(event.target.value)}
         onKeyDown={(event) => {

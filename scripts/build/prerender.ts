@@ -10,7 +10,7 @@ import { FAVICON_LINK, headLinks, sitemapPaths } from '#common/head.ts';
 import { escapeHtml } from '#common/html.ts';
 import { missingLegalFacts } from '#common/legal-facts.ts';
 import { allPagePaths } from '#common/routes.ts';
-import { ROOT, readSiteConfig, readTexts } from '#server/platform/site-config.ts';
+import { loadSiteConfig, ROOT, readTexts } from '#server/platform/site-config.ts';
 import { listFiles } from '#server/site/list-files.ts';
 import { ENTRY, type Manifest, moduleClosure, startModules } from './app-modules.ts';
 import { rootPage } from './root-page.ts';
@@ -92,7 +92,7 @@ async function precompress(files: string[]) {
 }
 
 async function main() {
-  const site = await readSiteConfig();
+  const site = await loadSiteConfig();
   // The pages mark each missing legal fact; the operator should hear about them here too.
   const missing = missingLegalFacts(site);
   if (missing.length > 0) {

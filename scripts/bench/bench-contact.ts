@@ -9,10 +9,10 @@ import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { CONTACT_API } from '#common/contact-api.ts';
 import { createApp } from '#server/app.ts';
-import { issueFormToken } from '#server/features/contact/form-token.ts';
+import { issueFormToken } from '#server/features/contact/index.ts';
 import { securityHeaders } from '#server/http/security-headers.ts';
 import { openDatabase } from '#server/platform/db/database.ts';
-import { readSiteConfig, readTexts } from '#server/platform/site-config.ts';
+import { loadSiteConfig, readTexts } from '#server/platform/site-config.ts';
 
 const MESSAGES = Number(process.argv[2] ?? 300);
 const BUDGET_MS = 50;
@@ -27,7 +27,7 @@ const app = createApp({
   db,
   secret,
   trustedProxies: 1,
-  site: await readSiteConfig(),
+  site: await loadSiteConfig(),
   texts: await readTexts(),
 });
 const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });

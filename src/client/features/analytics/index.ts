@@ -1,0 +1,3 @@
+export { BEACON_NAMES } from './first-page-view.ts';
+export { countPageView } from './page-view-beacon.ts';
+export { useAnalytics } from './use-analytics.ts';

@@ -1,1 +1,0 @@
-export { ChatConsole } from './ChatConsole.tsx';

@@ -1,0 +1,2 @@
+export { useLinkNavigation } from './use-link-navigation.ts';
+export { useNavigationFocus } from './use-navigation-focus.ts';

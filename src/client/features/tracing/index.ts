@@ -1,0 +1,1 @@
+export { startTracing } from './browser-tracing.ts';
