@@ -6,6 +6,8 @@ import {
   CHAT_PORT,
   CHAT_REPLY_MAIL_DELAY_SECONDS,
   MAIL_PORT,
+  NO_MAIL_DATA_DIR,
+  NO_MAIL_PORT,
   PORT,
   SERVER_SECRET,
   SHORT_SESSION_IDLE_SECONDS,
@@ -43,6 +45,12 @@ const chatSite = (port: number, dataDir: string) => ({
   command: `node tests/e2e/chat-seed.ts ${dataDir} && node src/server/main.ts`,
 });
 
+/** A site that sends no mail (no SMTP_URL), for the console's "kept, not sent" states. */
+const noMailSite = (port: number, dataDir: string) => {
+  const withMail = site(port, dataDir);
+  return { ...withMail, env: Object.fromEntries(Object.entries(withMail.env).filter(([name]) => name !== 'SMTP_URL')) };
+};
+
 // Browser tests run against the built site served by the real server. Chromium comes from the
 // system (Debian's package by default); CHROME_PATH points at another one.
 export default defineConfig({
@@ -68,5 +76,6 @@ export default defineConfig({
     }),
     chatSite(CHAT_PORT, 'test-results/data-chat'),
     chatSite(CHAT_OFFLINE_PORT, 'test-results/data-chat-offline'),
+    noMailSite(NO_MAIL_PORT, NO_MAIL_DATA_DIR),
   ],
 });

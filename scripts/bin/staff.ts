@@ -17,7 +17,7 @@ import {
 import { openDatabase } from '#server/platform/db/database.ts';
 import { readEnv } from '#server/platform/env.ts';
 import { loadServerSecret } from '#server/platform/secrets.ts';
-import { loadSiteConfig } from '#server/platform/site-config.ts';
+import { loadSiteConfig, ownAddress } from '#server/platform/site-config.ts';
 
 async function fromRunningServer(command: unknown, secret: Buffer): Promise<StaffCommandResult | null> {
   const env = readEnv();
@@ -47,8 +47,12 @@ async function main() {
   if (!result) {
     const db = await openDatabase({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL });
     try {
-      const site = await loadSiteConfig();
-      result = await runStaffCommand({ db, secret, site, passwords: createPasswords(DEFAULT_HASHING) }, command);
+      // Links to the address the server answers on, as the server's own would be.
+      const site = await loadSiteConfig({ defaultSiteUrl: ownAddress(env.HOST, env.PORT) });
+      result = await runStaffCommand(
+        { db, secret, site, passwords: createPasswords(DEFAULT_HASHING), mailKept: !env.SMTP_URL },
+        command,
+      );
     } finally {
       await db.close();
     }

@@ -43,6 +43,8 @@ export interface MeAnswer {
   name: string;
   email: string;
   role: StaffRole;
+  /** How the server delivers mail: through SMTP, or kept in the outbox table and its log (no SMTP_URL). */
+  mail: 'smtp' | 'kept';
 }
 
 export interface MessageSummary {
@@ -66,7 +68,11 @@ export interface MessagesAnswer {
   counts: Record<MessageStatus, number>;
 }
 
-export type ReplyDelivery = 'sent' | 'waiting' | 'failed';
+/**
+ * A mail as its job reports it: waiting for its first try, waiting after a failed one, taken by
+ * the mail server, kept in the outbox (no SMTP), or given up after the delivery period.
+ */
+export type MailDelivery = 'queued' | 'retrying' | 'sent' | 'kept' | 'failed';
 
 export interface MessageDetail {
   message: MessageSummary & {
@@ -81,7 +87,7 @@ export interface MessageDetail {
     body: string;
     createdAt: string;
     author: string | null;
-    delivery: ReplyDelivery;
+    delivery: MailDelivery;
     sentAt: string | null;
   }[];
   events: { action: MessageAction; actor: string | null; createdAt: string }[];
@@ -101,7 +107,16 @@ export interface AnalyticsAnswer {
 }
 
 export interface StaffAnswer {
-  staff: { id: string; name: string; email: string; role: StaffRole; verified: boolean; createdAt: string }[];
+  staff: {
+    id: string;
+    name: string;
+    email: string;
+    role: StaffRole;
+    verified: boolean;
+    createdAt: string;
+    /** The invitation's mail, for someone who has not set a password yet and was invited from the console. */
+    invitation: MailDelivery | null;
+  }[];
 }
 
 /** Adding someone: an existing account gets the role; a new address gets an account and a mailed invitation. */

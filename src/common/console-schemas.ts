@@ -9,15 +9,23 @@ import { z } from './zod.ts';
 export const MAX_RANGE_DAYS = 400;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** A calendar day as YYYY-MM-DD (UTC), one that exists. */
+/**
+ * Whether a time written as an ISO date (and time) exists and falls in a year the databases take:
+ * 0001 to 9999. Year 0000 is valid ISO (1 BC) but PostgreSQL refuses it, which answered 500.
+ */
+function existsAsWritten(iso: string, dateOnly: boolean): boolean {
+  const date = new Date(dateOnly ? `${iso}T00:00:00Z` : iso);
+  return (
+    !Number.isNaN(date.getTime()) && date.getUTCFullYear() >= 1 && date.toISOString().slice(0, 10) === iso.slice(0, 10)
+  );
+}
+
+/** A calendar day as YYYY-MM-DD (UTC), one that exists, from year 1. */
 export const DaySchema = z
   .string({ error: (issue) => (issue.input === undefined ? 'MISSING_REQUIRED_FIELD' : 'INVALID_DATE_RANGE') })
   .check(
     z.regex(/^\d{4}-\d{2}-\d{2}$/, 'INVALID_DATE_RANGE'),
-    z.refine((day) => {
-      const date = new Date(`${day}T00:00:00Z`);
-      return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day;
-    }, 'INVALID_DATE_RANGE'),
+    z.refine((day) => existsAsWritten(day, true), 'INVALID_DATE_RANGE'),
   );
 
 const daysBetween = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / DAY_MS;
@@ -45,7 +53,12 @@ export const MessagesQuerySchema = z
         z.overwrite((q) => q.replace(/\p{Cc}/gu, '').replace(/\p{Cs}/gu, '')),
       ),
     ),
-    before: z.optional(z.string().check(z.regex(CURSOR))),
+    before: z.optional(
+      z.string().check(
+        z.regex(CURSOR),
+        z.refine((cursor) => existsAsWritten(cursor.split('_')[0] ?? '', false)),
+      ),
+    ),
   })
   .check(rangeChecks());
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { CHAT_API, CONSOLE_CHAT_API } from '#common/chat-api.ts';
 import { CONSOLE_API, withId } from '#common/console-api.ts';
 import { describeApi, ORIGIN } from '#tests/support/api.ts';
@@ -8,7 +8,7 @@ import { signedInOperator } from '#tests/support/chat.ts';
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 describeApi('the request layer', (api) => {
-  const { app } = api;
+  const { app, db } = api;
   it('reports health, with the security headers', async () => {
     const response = await app().request('/api/health');
     expect(response.status).toBe(200);
@@ -16,6 +16,43 @@ describeApi('the request layer', (api) => {
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('content-security-policy')).toContain("default-src 'self'");
     expect(response.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('is alive without asking the database, and ready only with the database, its migrations and the job runner', async () => {
+    const get = async (path: string, application = app()) => {
+      const response = await application.request(path);
+      return { status: response.status, body: await response.json(), cache: response.headers.get('cache-control') };
+    };
+    const ok = { status: 200, body: { status: 'ok' }, cache: 'no-store' };
+    const unready = { status: 503, body: { error: { code: 'SERVER_ERROR' } } };
+    const running = app({ jobs: { alive: () => true } });
+    expect(await get('/api/health/live', running)).toEqual(ok);
+    expect(await get('/api/health/ready', running)).toEqual(ok);
+    expect(await get('/api/health', running)).toEqual(ok);
+
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const stalled = app({ jobs: { alive: () => false } });
+      expect(await get('/api/health/ready', stalled)).toMatchObject(unready);
+      expect(await get('/api/health', stalled)).toMatchObject(unready);
+      expect(await get('/api/health/live', stalled)).toEqual(ok);
+      expect(errors).toHaveBeenCalledWith('Not ready: the job runner is not running');
+
+      // A database a step behind this server (an older backup put back, say).
+      await db().query("DELETE FROM schema_migrations WHERE name = '004-job-leases.sql'");
+      try {
+        // A new app: the shared one knows its migrations were all there.
+        const behind = app({});
+        expect(await get('/api/health/ready', behind)).toMatchObject(unready);
+        expect(await get('/api/health/live', behind)).toEqual(ok);
+        expect(errors).toHaveBeenCalledWith('Not ready: migrations not applied: 004-job-leases.sql');
+      } finally {
+        await db().query("INSERT INTO schema_migrations (name) VALUES ('004-job-leases.sql')");
+      }
+    } finally {
+      errors.mockRestore();
+    }
+    expect(await get('/api/health/ready', app())).toEqual(ok);
   });
 
   it('answers a body over the size limit with an error code', async () => {

@@ -6,9 +6,10 @@ import { accountJobs, accountsFeature } from './features/accounts/index.ts';
 import { analyticsFeature, analyticsJobs } from './features/analytics/index.ts';
 import { chatFeature, chatJobs } from './features/chat/index.ts';
 import { contactFeature, contactJobs } from './features/contact/index.ts';
-import { staffFeature } from './features/staff/index.ts';
+import { staffFeature, staffJobs } from './features/staff/index.ts';
 import { tracingFeature } from './features/tracing/index.ts';
 import { visitorFeature } from './features/visitor/index.ts';
+import { healthRoutes } from './health-routes.ts';
 import { ApiError, handleError } from './http/api-error.ts';
 import { withClientAddress } from './http/client-address.ts';
 import type { AppEnv } from './http/context.ts';
@@ -19,7 +20,7 @@ import { rateLimitJobs } from './http/rate-limit-counter.ts';
 import { securityHeadersMiddleware } from './http/security-headers.ts';
 import type { Database } from './platform/db/database.ts';
 import { DEFAULT_SETTINGS } from './platform/env.ts';
-import type { JobDefinitions } from './platform/jobs/jobs.ts';
+import type { JobDefinitions, JobRunner } from './platform/jobs/jobs.ts';
 import { mailJobs } from './platform/mail/mail-queue.ts';
 import type { ServerTracing } from './platform/tracing.ts';
 
@@ -41,6 +42,8 @@ export interface AppOptions {
   /** The translation files, for mail in the visitor's language. */
   texts?: Texts;
   settings?: Partial<Settings>;
+  /** This process's job runner, which readiness asks about (see health-routes.ts). */
+  jobs?: Pick<JobRunner, 'alive'>;
 }
 
 /** Every job the server runs, by kind: mail delivery and each feature's clean-up. */
@@ -50,6 +53,7 @@ export const JOBS: JobDefinitions = {
   ...accountJobs,
   ...analyticsJobs,
   ...contactJobs,
+  ...staffJobs,
   ...chatJobs,
 };
 
@@ -89,11 +93,7 @@ export function createApp(options: AppOptions): ApiApp {
   const exemptions = features.flatMap((feature) => feature.guardExemptions ?? []);
   app.use('/api/*', requestGuards(site.siteUrl, exemptions, MAX_API_BODY_BYTES));
 
-  // Readiness, for a load balancer or a process manager: ready when the database answers at once.
-  app.get('/api/health', async (c) => {
-    if (await db.ping(deps.settings.healthTimeoutMs)) return c.json({ status: 'ok' });
-    throw new ApiError(503, 'SERVER_ERROR', { headers: { 'Retry-After': '5' } });
-  });
+  app.route('/', healthRoutes({ db, timeoutMs: deps.settings.healthTimeoutMs, jobs: options.jobs }));
   for (const feature of features) app.route('/', feature.routes);
 
   app.all('/api/*', () => {

@@ -28,6 +28,8 @@ export interface Settings {
   collector?: string;
   /** How long PostHog or the collector may take (UPSTREAM_TIMEOUT_MS). */
   upstreamTimeoutMs: number;
+  /** No SMTP_URL: mail is kept in the outbox table and the log, not sent; the console and the staff command say so. */
+  mailKept: boolean;
   /** How long /api/health waits for the database before it answers 503. */
   healthTimeoutMs: number;
   /** Where the contact form's messages are announced (CONTACT_EMAIL); hello@ the brand's domain by default. */

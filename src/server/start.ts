@@ -1,4 +1,5 @@
 import { type ApiApp, createApp, JOBS } from './app.ts';
+import { configurationContradictions } from './platform/contradictions.ts';
 import { ownerOnlyDir } from './platform/db/data-dir.ts';
 import { openDatabase } from './platform/db/database.ts';
 import { type Env, settingsFrom } from './platform/env.ts';
@@ -29,17 +30,29 @@ export async function startApi(env: Env, security: Record<string, string>): Prom
   // The brand and the texts the site was built with, for mail in the visitor's language; without
   // a configured public address, links point at this server.
   const site = await loadSiteConfig({ defaultSiteUrl: ownAddress(env.HOST, env.PORT) });
+  const contradictions = configurationContradictions(site, env);
+  if (contradictions.length > 0) console.warn(`Configuration contradicts itself: ${contradictions.join('; ')}`);
   const texts = await readTexts();
   const mailer = env.SMTP_URL
     ? smtpMailer(env.SMTP_URL, env.MAIL_FROM ?? `${site.brand.siteName} <no-reply@${site.brand.domain}>`)
     : outboxMailer(db);
-  const app = createApp({ db, secret, trustedProxies: env.TRUST_PROXY, security, tracing, site, texts, settings });
   await scheduleRecurring(db, JOBS);
   const jobs = startJobRunner({ db, mailer }, JOBS);
+  const app = createApp({
+    db,
+    secret,
+    trustedProxies: env.TRUST_PROXY,
+    security,
+    tracing,
+    site,
+    texts,
+    settings,
+    jobs,
+  });
 
   const store = env.DATABASE_URL ? 'PostgreSQL' : `PGlite in ${env.DATA_DIR}`;
   const analytics = settings.posthog ? `PostHog at ${settings.posthog.host}` : 'embedded (npm run analytics)';
-  const mail = env.SMTP_URL ? 'SMTP' : 'the mail_outbox table and this log';
+  const mail = env.SMTP_URL ? 'SMTP' : 'not sent, kept in the mail_outbox table and this log (no SMTP_URL)';
   return {
     app,
     summary: `data: ${store}; analytics: ${analytics}; mail: ${mail}`,

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import { staffCommandToken } from '#server/features/staff/index.ts';
 import { type Answer, decoded, json, request, setCookie } from './http.ts';
 import {
   type Instance,
@@ -236,6 +237,45 @@ export async function nginxAnswersLikeNode(cluster: Cluster, report: Report) {
       'precompressed files: .gz sent by nginx; .br not (install libnginx-mod-http-brotli-static); 304 on revisit',
     );
   }
+}
+
+/**
+ * The staff command's path is refused by nginx itself: with the right token and every spelling of
+ * the path, no request reaches an instance (which would see it come from loopback).
+ */
+export async function internalPathsRefused(cluster: Cluster, report: Report) {
+  const secret = Buffer.from(cluster.instanceEnv.SERVER_SECRET ?? '', 'utf8');
+  const email = `outside-${randomBytes(4).toString('hex')}@example.com`;
+  const targets = [
+    '/api/internal/staff',
+    '/api/internal/staff/',
+    '/api/internal/staff?x=1',
+    '/api//internal/staff',
+    '/api/%69nternal/staff',
+    '/api/internal/../internal/staff',
+    '/api/./internal/staff',
+    '/api/internal',
+  ];
+  const logStart = readFileSync(cluster.nginx.accessLog).length;
+  for (const target of targets) {
+    const answer = await request(cluster.nginx.port, target, {
+      method: 'POST',
+      body: JSON.stringify({ action: 'add', email, role: 'admin' }),
+      headers: { Authorization: `Bearer ${staffCommandToken(secret)}`, 'Content-Type': 'application/json' },
+    });
+    expect(answer.status === 404, `POST ${target} through nginx answered ${answer.status}: ${decoded(answer)}`);
+  }
+  const proxied = readFileSync(cluster.nginx.accessLog)
+    .subarray(logStart)
+    .toString('utf8')
+    .split('\n')
+    .filter((line) => line && !line.includes('upstream=-'));
+  expect(proxied.length === 0, `nginx passed these to an instance:\n      ${proxied.join('\n      ')}`);
+  const made = await cluster.postgres.query('SELECT role FROM accounts WHERE email = $1', [email]);
+  expect(made.length === 0, `${email} was made: ${JSON.stringify(made)}`);
+  report.note(
+    `${targets.length} spellings of /api/internal/staff with the right token: 404 from nginx, none passed on`,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------

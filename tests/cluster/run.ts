@@ -17,6 +17,7 @@ import {
   CheckFailure,
   type Cluster,
   databaseOutage,
+  internalPathsRefused,
   killOneInstanceUnderLoad,
   nginxAnswersLikeNode,
   type Report,
@@ -39,6 +40,7 @@ const FINGERPRINT_LIMIT = 5;
 
 const CHECKS: [string, (cluster: Cluster, report: Report) => Promise<void>][] = [
   ['nginx answers as the Node server does', nginxAnswersLikeNode],
+  ['nginx refuses the internal paths from outside', internalPathsRefused],
   ['a session made on one instance works on the others', sessionsAcrossInstances],
   ['rate limits hold across instances', rateLimitsAcrossInstances],
   ['killing one instance during load fails no request', killOneInstanceUnderLoad],

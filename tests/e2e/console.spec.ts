@@ -4,6 +4,7 @@ import { POSTHOG_PATH } from '#common/analytics.ts';
 import { allowVisitor, mailTo, newPerson, registerThroughApi, unexpected } from './accounts.ts';
 import { contactTexts, sendMessage } from './contact.ts';
 import { expectAccessible, waitForHydration, watchConsole } from './helpers.ts';
+import { NO_MAIL_DATA_DIR, NO_MAIL_PORT } from './settings.ts';
 import { newStaff, signInToConsole, consoleTexts as t } from './staff.ts';
 
 const toasts = (page: Page) => page.locator('.toasts__list');
@@ -70,7 +71,7 @@ test('visitors write with and without JavaScript; an operator finds both, answer
     .getByRole('textbox', { name: t.message.reply.label.replace('{{name}}', withScript.name), exact: true })
     .fill(answer);
   await page.getByRole('button', { name: t.message.reply.send }).click();
-  await expect(toasts(page)).toContainText(t.message.reply.sent);
+  await expect(toasts(page)).toContainText(t.message.reply.queued);
   await expect(page.locator('.thread__reply')).toContainText(answer);
   await expect(page.locator('.message__facts .status')).toHaveText(t.statuses.answered);
   const mail = await mailTo(withScript.email);
@@ -168,6 +169,7 @@ test('the analytics show page views and visitors per day by language, in a chart
 });
 
 test('an admin adds, changes and removes staff; the invitation arrives by mail', async ({ page, context, baseURL }) => {
+  test.setTimeout(60_000);
   const admin = await newStaff(context, baseURL ?? '', 'admin', 'Ada Admin');
   const colleague = await newStaff(context, baseURL ?? '', 'operator', 'Carl Colleague');
   await signInToConsole(page, admin, '/console/staff');
@@ -178,8 +180,12 @@ test('an admin adds, changes and removes staff; the invitation arrives by mail',
   await page.getByRole('textbox', { name: t.staff.add.email, exact: true }).fill(invitee.email);
   await page.getByRole('textbox', { name: t.staff.add.name, exact: true }).fill(invitee.name);
   await page.getByRole('button', { name: t.staff.add.submit, exact: true }).click();
-  await expect(toasts(page)).toContainText(t.staff.add.invited.replace('{{email}}', invitee.email));
+  await expect(toasts(page)).toContainText(t.staff.add.invitationQueued.replace('{{email}}', invitee.email));
   await expect(page.getByRole('row').filter({ hasText: invitee.email })).toContainText(t.staff.pending);
+  // Once the mail server took it, the list says so by itself.
+  await expect(page.getByRole('row').filter({ hasText: invitee.email })).toContainText(t.staff.invitation.sent, {
+    timeout: 15_000,
+  });
   const invitation = await mailTo(invitee.email);
   expect(invitation.subject).toBe('Your access to the Your Company console');
   expect(invitation.text).toContain(`${admin.name} has added you to the Your Company team as operator.`);
@@ -233,4 +239,61 @@ test('the console’s page is never indexed, and no public page loads any of its
   }
   expect(scripts.length).toBeGreaterThan(0);
   expect(scripts.filter((url) => url.includes('/assets/console-'))).toEqual([]);
+});
+
+test.describe('a site without a mail server', () => {
+  test.use({ baseURL: `http://localhost:${NO_MAIL_PORT}` });
+  const server = { port: NO_MAIL_PORT, dataDir: NO_MAIL_DATA_DIR };
+
+  test('the console says that mail is kept and not sent, for answers and invitations', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    test.setTimeout(60_000);
+    const marker = `k${randomBytes(4).toString('hex')}`;
+    const visitor = { name: 'Kept Kim', email: `kim-${marker}@example.com`, message: `Where is my order ${marker}?` };
+    const contactPage = await context.newPage();
+    await contactPage.goto('/en/contact');
+    await waitForHydration(contactPage);
+    await sendMessage(contactPage, 'en', visitor);
+    await expect(toasts(contactPage)).toContainText(contactTexts('en').form.sent);
+    await contactPage.close();
+
+    const admin = await newStaff(context, baseURL ?? '', 'admin', 'Kai Admin', { server });
+    const problems = watchConsole(page);
+    await signInToConsole(page, admin);
+    await page.getByRole('searchbox', { name: t.inbox.search }).fill(marker);
+    await page.getByRole('button', { name: t.inbox.apply }).click();
+    await page.getByRole('link', { name: visitor.name }).click();
+    const note = page.locator('.mail-kept');
+    await expect(note).toContainText(t.mailKept.title);
+    await expect(note).toContainText('mail_outbox');
+    await expectAccessible(page);
+
+    await page
+      .getByRole('textbox', { name: t.message.reply.label.replace('{{name}}', visitor.name), exact: true })
+      .fill(`Hello Kim (${marker}).`);
+    await page.getByRole('button', { name: t.message.reply.send }).click();
+    await expect(toasts(page)).toContainText(t.message.reply.kept);
+    // The job puts it in the outbox, and the thread says so without a reload: kept, never "sent".
+    await expect(page.locator('.thread__reply .delivery--kept')).toHaveText(t.message.delivery.kept, {
+      timeout: 15_000,
+    });
+    await expect(page.locator('.delivery--sent')).toHaveCount(0);
+    await expectAccessible(page);
+
+    await page.getByRole('navigation').getByRole('link', { name: t.nav.staff }).click();
+    await expect(page.locator('h1')).toHaveText(t.staff.title);
+    await expect(note).toContainText(t.mailKept.title);
+    const invitee = newPerson('Nils Newcomer');
+    await page.getByRole('textbox', { name: t.staff.add.email, exact: true }).fill(invitee.email);
+    await page.getByRole('button', { name: t.staff.add.submit, exact: true }).click();
+    await expect(toasts(page)).toContainText(t.staff.add.invitationKept.replace('{{email}}', invitee.email));
+    await expect(page.getByRole('row').filter({ hasText: invitee.email })).toContainText(t.staff.invitation.kept, {
+      timeout: 15_000,
+    });
+    await expectAccessible(page);
+    expect(unexpected(problems)).toEqual([]);
+  });
 });

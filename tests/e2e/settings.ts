@@ -16,6 +16,9 @@ export const SERVER_SECRET = 'e2e-secret-that-is-at-least-32-characters';
 export const CHAT_PORT = PORT + 13;
 export const CHAT_OFFLINE_PORT = PORT + 14;
 export const CHAT_REPLY_MAIL_DELAY_SECONDS = 2;
+/** A site without SMTP_URL: it keeps its mail in the outbox, and the console says so. */
+export const NO_MAIL_PORT = PORT + 15;
+export const NO_MAIL_DATA_DIR = 'test-results/data-no-mail';
 /** The seeded operator: signed in by the session cookie whose token is this. */
 export const CHAT_OPERATOR = {
   name: 'Olga Operator',

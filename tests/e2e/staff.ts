@@ -26,7 +26,10 @@ export async function newStaff(
   baseURL: string,
   role: StaffRole,
   name = 'Olive Operator',
-  { secondFactor = true } = {},
+  {
+    secondFactor = true,
+    server = { port: PORT, dataDir: 'test-results/data' },
+  }: { secondFactor?: boolean; server?: { port: number; dataDir: string } } = {},
 ) {
   // The command starts a Node process and the staff member's setup takes several calls: on a busy
   // machine that is seconds the test itself did not ask for.
@@ -37,7 +40,7 @@ export async function newStaff(
     process.execPath,
     ['scripts/bin/staff.ts', 'add', person.email, '--role', role, '--name', person.name],
     {
-      env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: 'test-results/data', SERVER_SECRET },
+      env: { ...process.env, PORT: String(server.port), HOST: '127.0.0.1', DATA_DIR: server.dataDir, SERVER_SECRET },
     },
   );
   const link = /https?:\/\/\S+#(\S+)/.exec(stdout)?.[1];

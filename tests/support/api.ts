@@ -114,6 +114,11 @@ export interface ApiSuite {
   mail(): TestMailServer;
   /** Delivers the suite's mail through `mailer` instead, until the returned function is called. */
   mailVia(mailer: Mailer): () => void;
+  /**
+   * A mail server that holds every mail it gets until `goDown` makes it refuse them all (and any
+   * after): a delivery stays queued, then fails and is retried. Use it through `mailVia`.
+   */
+  holdingMailer(): { mailer: Mailer; holding: () => boolean; goDown: () => void };
   /** Runs every job due now, here, instead of waiting for the runner's next poll. */
   runJobs(): Promise<number>;
   client(app?: ApiApp): TestClient;
@@ -143,14 +148,21 @@ export function describeApi(name: string, body: (suite: ApiSuite) => void) {
       trustedProxies: 1,
       site,
       texts,
-      settings: { passwordHashing: TEST_HASHING },
+      // Mail goes to the suite's SMTP server.
+      settings: { passwordHashing: TEST_HASHING, mailKept: false },
     });
     beforeAll(async () => {
       mail = await startTestMailServer();
       shared = createApp(base());
       smtp = smtpMailer(mail.url, 'Test <no-reply@example.com>');
       mailer = smtp;
-      runner = startJobRunner({ db: db(), mailer: { send: (message) => mailer.send(message) } }, JOBS, { pollMs: 20 });
+      const current: Mailer = {
+        send: (message) => mailer.send(message),
+        get keeps() {
+          return mailer.keeps;
+        },
+      };
+      runner = startJobRunner({ db: db(), mailer: current }, JOBS, { pollMs: 20 });
     }, 60_000);
     afterAll(async () => {
       await runner?.stop();
@@ -176,6 +188,26 @@ export function describeApi(name: string, body: (suite: ApiSuite) => void) {
         mailer = other;
         return () => {
           mailer = smtp;
+        };
+      },
+      holdingMailer() {
+        const held: (() => void)[] = [];
+        let down = false;
+        const refusal = () => new Error('mail server down');
+        return {
+          mailer: {
+            send: () =>
+              down
+                ? Promise.reject(refusal())
+                : new Promise<void>((_, reject) => {
+                    held.push(() => reject(refusal()));
+                  }),
+          },
+          holding: () => held.length > 0,
+          goDown() {
+            down = true;
+            for (const refuse of held.splice(0)) refuse();
+          },
         };
       },
       runJobs: () => runner.runDue(),

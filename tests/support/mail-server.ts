@@ -87,8 +87,16 @@ export function parseMail(raw: string): Omit<CaughtMail, 'from' | 'to'> {
   };
 }
 
+export interface TestMailServerOptions {
+  /** How long the server takes to accept each mail after its data arrived: a slow mail server. */
+  acceptDelayMs?: number;
+}
+
 /** A real SMTP server on loopback that keeps what it receives, for tests. */
-export async function startTestMailServer(port = 0): Promise<TestMailServer> {
+export async function startTestMailServer(
+  port = 0,
+  { acceptDelayMs = 0 }: TestMailServerOptions = {},
+): Promise<TestMailServer> {
   const mails: CaughtMail[] = [];
   const waiting = new Set<() => void>();
   const server = new SMTPServer({
@@ -99,7 +107,8 @@ export async function startTestMailServer(port = 0): Promise<TestMailServer> {
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
+      stream.on('end', async () => {
+        if (acceptDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, acceptDelayMs));
         mails.push({
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((address) => address.address),

@@ -124,7 +124,7 @@ function Page({ route, me }: { route: ConsoleRoute; me: MeAnswer }) {
     case 'inbox':
       return <InboxPage query={route.query} />;
     case 'message':
-      return <MessagePage id={route.id} />;
+      return <MessagePage id={route.id} me={me} />;
     case 'chat':
       return <ChatPage />;
     case 'analytics':

@@ -13,6 +13,8 @@ export const DEFAULT_SETTINGS: Settings = {
   // A browser sends its record once, then keeps the cookie: room for an office behind one address.
   fingerprintRateLimit: 60,
   upstreamTimeoutMs: 5_000,
+  // Without SMTP_URL, mail stays on the server.
+  mailKept: true,
   // Short: a health check that hangs is as bad as none.
   healthTimeoutMs: 2_000,
   contactLanguage: DEFAULT_LANGUAGE,
@@ -131,6 +133,7 @@ export function settingsFrom(env: Env): Settings {
     posthog: env.POSTHOG_HOST && env.POSTHOG_KEY ? { host: env.POSTHOG_HOST, key: env.POSTHOG_KEY } : undefined,
     collector: env.OTEL_EXPORTER_OTLP_ENDPOINT,
     upstreamTimeoutMs: env.UPSTREAM_TIMEOUT_MS,
+    mailKept: !env.SMTP_URL,
     healthTimeoutMs: DEFAULT_SETTINGS.healthTimeoutMs,
     contactEmail: env.CONTACT_EMAIL,
     contactLanguage: env.CONTACT_LANGUAGE,

@@ -28,6 +28,17 @@ describe('the public address', () => {
     );
   });
 
+  it('is the server’s own when config.json keeps the address the project ships, whatever the port', async () => {
+    const shipped = await loadSiteConfig({ defaultSiteUrl: ownAddress('0.0.0.0', 4000) });
+    expect(shipped.siteUrl).toBe('http://localhost:4000');
+    const file = await configFile({ siteUrl: 'http://localhost:3000/' });
+    expect((await loadSiteConfig({ file, defaultSiteUrl: ownAddress('127.0.0.1', 4600) })).siteUrl).toBe(
+      'http://127.0.0.1:4600',
+    );
+    // The build, which passes no address of its own, keeps it for canonical links.
+    expect((await loadSiteConfig({ file })).siteUrl).toBe('http://localhost:3000');
+  });
+
   it('names the address the server listens on, or this machine when it listens on all', () => {
     expect(ownAddress('0.0.0.0', 3000)).toBe('http://localhost:3000');
     expect(ownAddress('::', 8080)).toBe('http://localhost:8080');

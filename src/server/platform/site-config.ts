@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { LANGUAGES, type Language, NAMESPACES, type Texts } from '#common/languages.ts';
-import { fillBrand, type SiteConfig } from '#common/site-config.ts';
+import { DEFAULT_SITE_CONFIG, fillBrand, type SiteConfig } from '#common/site-config.ts';
 import { parseSiteConfig } from '#common/site-config-parse.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -19,12 +19,19 @@ export function ownAddress(host: string, port: number): string {
 
 /**
  * The operator's configuration from public/locales/config.json, over the defaults (see
- * parseSiteConfig). Without a `siteUrl` there, the public address is `defaultSiteUrl`.
+ * parseSiteConfig). Without a `siteUrl` there, or with the one the project ships
+ * (http://localhost:3000, a placeholder for the build's canonical links), the public address is
+ * `defaultSiteUrl`: a server started on another port mails links to itself, not to port 3000.
  */
 export async function loadSiteConfig(options: { defaultSiteUrl?: string; file?: string } = {}): Promise<SiteConfig> {
-  const file = await readFile(options.file ?? path.join(LOCALES_DIR, 'config.json'), 'utf8');
-  return parseSiteConfig(JSON.parse(file), options.defaultSiteUrl);
+  const file = JSON.parse(await readFile(options.file ?? path.join(LOCALES_DIR, 'config.json'), 'utf8'));
+  const shipped = isShippedSiteUrl(file?.siteUrl);
+  return parseSiteConfig(shipped ? { ...file, siteUrl: undefined } : file, options.defaultSiteUrl);
 }
+
+/** Whether a configured siteUrl is the placeholder the project ships, i.e. left at its default. */
+export const isShippedSiteUrl = (siteUrl: unknown) =>
+  typeof siteUrl === 'string' && siteUrl.replace(/\/+$/, '') === DEFAULT_SITE_CONFIG.siteUrl;
 
 /** Every namespace of every language, as written (brand placeholders unfilled unless a brand is given). */
 export async function readTexts(

@@ -2,13 +2,14 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { consoleCall } from '#client/console/api.ts';
 import { useFormat } from '#client/console/format.ts';
+import { MailKeptNote } from '#client/console/MailKeptNote.tsx';
 import { ConsoleLink, Loading } from '#client/console/ui.tsx';
 import { useTitle } from '#client/console/use-title.ts';
 import { SubmitButton, TextAreaField, useForm } from '#client/features/forms/index.ts';
 import { navigate } from '#client/lib/address.tsx';
 import { useErrorToast } from '#client/lib/toast/use-error-toast.ts';
 import { useToast } from '#client/lib/toast/use-toast.ts';
-import { CONSOLE_API, type MessageDetail, type SettableStatus, withId } from '#common/console-api.ts';
+import { CONSOLE_API, type MeAnswer, type MessageDetail, type SettableStatus, withId } from '#common/console-api.ts';
 import { REPLY_MAX_LENGTH } from '#common/contact-api.ts';
 import { ReplyBodySchema } from '#common/contact-schemas.ts';
 import { LANGUAGE_NAMES } from '#common/languages.ts';
@@ -17,7 +18,10 @@ import { StatusBadge, useSubject } from './InboxPage.tsx';
 
 type Detail = MessageDetail;
 
-function ReplyForm({ detail, onSent }: { detail: Detail; onSent: () => void }) {
+/** How often an answer whose mail is queued or retrying is asked about again. */
+const PENDING_POLL_MS = 3_000;
+
+function ReplyForm({ detail, me, onSent }: { detail: Detail; me: MeAnswer; onSent: () => void }) {
   const { t } = useTranslation('console');
   const toast = useToast();
   const { id, name, email } = detail.message;
@@ -25,7 +29,7 @@ function ReplyForm({ detail, onSent }: { detail: Detail; onSent: () => void }) {
   const submit = form.submit(async (values) => {
     const result = await consoleCall(withId(CONSOLE_API.reply, id), values);
     if (!result.ok) return result;
-    toast.show({ type: 'success', message: t('message.reply.sent') });
+    toast.show({ type: 'success', message: me.mail === 'kept' ? t('message.reply.kept') : t('message.reply.queued') });
     onSent();
   });
   return (
@@ -131,7 +135,7 @@ function Actions({ detail, reload }: { detail: Detail; reload: () => Promise<voi
  * (React writes it as text, so markup in it is shown, never run), the answers sent and what the
  * staff did with it. Opening a new message marks it read.
  */
-export default function MessagePage({ id }: { id: string }) {
+export default function MessagePage({ id, me }: { id: string; me: MeAnswer }) {
   const { t } = useTranslation('console');
   const format = useFormat();
   const subject = useSubject();
@@ -158,6 +162,13 @@ export default function MessagePage({ id }: { id: string }) {
       if (marked.ok) await load();
     });
   }, [id]);
+
+  // Answers whose mail is under way are asked about again until the jobs report them done.
+  useEffect(() => {
+    if (!detail?.replies.some((reply) => reply.delivery === 'queued' || reply.delivery === 'retrying')) return;
+    const timer = setTimeout(() => void load(), PENDING_POLL_MS);
+    return () => clearTimeout(timer);
+  }, [detail, load]);
 
   const back = <ConsoleLink to={consolePath('inbox')}>{t('message.back')}</ConsoleLink>;
   if (missing) {
@@ -236,9 +247,11 @@ export default function MessagePage({ id }: { id: string }) {
         ) : (
           <section aria-labelledby="reply-title" className="message__reply">
             <h3 id="reply-title">{t('message.reply.title')}</h3>
+            <MailKeptNote me={me} />
             <ReplyForm
               key={replyKey}
               detail={detail}
+              me={me}
               onSent={() => {
                 setReplyKey((n) => n + 1);
                 void load();

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { consoleCall } from '#client/console/api.ts';
 import { useFormat } from '#client/console/format.ts';
+import { MailKeptNote } from '#client/console/MailKeptNote.tsx';
 import { Loading } from '#client/console/ui.tsx';
 import { useTitle } from '#client/console/use-title.ts';
 import { SelectField, SubmitButton, TextField, useForm } from '#client/features/forms/index.ts';
@@ -16,6 +17,9 @@ import { LANGUAGE_NAMES, LANGUAGES, type Language } from '#common/languages.ts';
 import { type Role, STAFF_ROLES, type StaffRole } from '#common/roles.ts';
 
 type Member = StaffAnswer['staff'][number];
+
+/** How often an invitation whose mail is queued or retrying is asked about again. */
+const PENDING_POLL_MS = 3_000;
 
 function MemberRow({ member, me, reload }: { member: Member; me: MeAnswer; reload: () => Promise<void> }) {
   const { t } = useTranslation('console');
@@ -42,6 +46,11 @@ function MemberRow({ member, me, reload }: { member: Member; me: MeAnswer; reloa
         {member.name}
         {self && <span className="staff__you"> {t('staff.you')}</span>}
         {!member.verified && <span className="staff__pending">{t('staff.pending')}</span>}
+        {member.invitation && (
+          <span className={`staff__invitation delivery--${member.invitation}`}>
+            {t(`staff.invitation.${member.invitation}`)}
+          </span>
+        )}
       </th>
       <td>{member.email}</td>
       <td>
@@ -98,7 +107,7 @@ function MemberRow({ member, me, reload }: { member: Member; me: MeAnswer; reloa
   );
 }
 
-function AddForm({ onAdded }: { onAdded: () => void }) {
+function AddForm({ me, onAdded }: { me: MeAnswer; onAdded: () => void }) {
   const { t, i18n } = useTranslation('console');
   const toast = useToast();
   const form = useForm(
@@ -121,9 +130,11 @@ function AddForm({ onAdded }: { onAdded: () => void }) {
     if (!result.ok) return result;
     toast.show({
       type: 'success',
-      message: result.data.invited
-        ? t('staff.add.invited', { email: values.email })
-        : t('staff.add.added', { email: values.email }),
+      message: !result.data.invited
+        ? t('staff.add.added', { email: values.email })
+        : me.mail === 'kept'
+          ? t('staff.add.invitationKept', { email: values.email })
+          : t('staff.add.invitationQueued', { email: values.email }),
       autoClose: false,
     });
     onAdded();
@@ -184,6 +195,12 @@ export default function StaffPage({ me }: { me: MeAnswer }) {
   useEffect(() => {
     void load();
   }, []);
+  // Invitations whose mail is under way are asked about again until the jobs report them done.
+  useEffect(() => {
+    if (!staff?.some((member) => member.invitation === 'queued' || member.invitation === 'retrying')) return;
+    const timer = setTimeout(() => void load(), PENDING_POLL_MS);
+    return () => clearTimeout(timer);
+  }, [staff, load]);
 
   return (
     <>
@@ -211,8 +228,10 @@ export default function StaffPage({ me }: { me: MeAnswer }) {
       )}
       <section aria-labelledby="add-title" className="card staff__add">
         <h2 id="add-title">{t('staff.add.title')}</h2>
+        <MailKeptNote me={me} />
         <AddForm
           key={added}
+          me={me}
           onAdded={() => {
             setAdded((n) => n + 1);
             void load();

@@ -88,6 +88,12 @@ describeApi('the console analytics', (api) => {
     expect((await client.request('GET', path, undefined, { 'Sec-Fetch-Site': 'cross-site' })).status).toBe(403);
   });
 
+  it('answers for the first and the last days there are', async () => {
+    const client = await staff();
+    expect((await client.get(`${CONSOLE_API.analytics}?from=0001-01-01&to=0001-01-02`)).status).toBe(200);
+    expect((await client.get(`${CONSOLE_API.analytics}?from=9999-12-30&to=9999-12-31`)).status).toBe(200);
+  });
+
   it('refuses a range that makes no sense', async () => {
     const client = await staff();
     const cases: [string, Record<string, string>][] = [
@@ -96,6 +102,9 @@ describeApi('the console analytics', (api) => {
       ['?from=2024-01-01&to=2026-01-01', { to: 'INVALID_DATE_RANGE' }],
       ['?from=2026-02-31&to=2026-03-01', { from: 'INVALID_DATE_RANGE' }],
       ["?from=2026-01-01'--&to=2026-01-02", { from: 'INVALID_DATE_RANGE' }],
+      // Year 0 is a valid ISO date, but no date PostgreSQL takes (it answered 500).
+      ['?from=0000-01-01&to=0000-01-02', { from: 'INVALID_DATE_RANGE', to: 'INVALID_DATE_RANGE' }],
+      ['?from=0000-12-31&to=0001-01-01', { from: 'INVALID_DATE_RANGE' }],
     ];
     for (const [query, fields] of cases) {
       expect(await client.get(`${CONSOLE_API.analytics}${query}`), query).toMatchObject({

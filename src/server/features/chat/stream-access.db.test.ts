@@ -98,6 +98,7 @@ describeApi('event streams when access ends', (api) => {
       secret: TEST_SECRET,
       site: await loadSiteConfig(),
       passwords: createPasswords(TEST_HASHING),
+      mailKept: false,
     };
     await afterTakingAway(async (_operator, email) => {
       expect(await runStaffCommand(context, { action: 'remove', email })).toMatchObject({ ok: true });

@@ -10,6 +10,7 @@ import { INBOX_STATUSES, MESSAGE_STATUSES } from '#common/console-api.ts';
 import type { MessagesQuery } from '#common/console-schemas.ts';
 import type { Language } from '#common/languages.ts';
 import type { Queryable } from '#server/platform/db/database.ts';
+import { deliveryOf, jobStateSql } from '#server/platform/mail/delivery.ts';
 import type { SpamReason } from './spam.ts';
 
 export interface NewMessage {
@@ -142,10 +143,11 @@ export async function getMessage(db: Queryable, id: string): Promise<MessageDeta
     createdAt: Date;
     author: string | null;
     sentAt: Date | null;
-    queued: boolean;
+    kept: boolean;
+    job: 'queued' | 'retrying' | null;
   }>(
-    `SELECT r.id, r.body, r.created_at AS "createdAt", a.name AS author, r.sent_at AS "sentAt",
-       EXISTS (SELECT 1 FROM jobs j WHERE j.kind = $2 AND j.payload->>'replyId' = r.id::text) AS queued
+    `SELECT r.id, r.body, r.created_at AS "createdAt", a.name AS author, r.sent_at AS "sentAt", r.kept,
+       ${jobStateSql('replyId', '$2', 'r.id::text')} AS job
      FROM contact_replies r LEFT JOIN accounts a ON a.id = r.author_id
      WHERE r.message_id = $1 ORDER BY r.created_at, r.id`,
     [id, CONTACT_MAIL_JOB],
@@ -169,7 +171,7 @@ export async function getMessage(db: Queryable, id: string): Promise<MessageDeta
       body: reply.body,
       createdAt: reply.createdAt.toISOString(),
       author: reply.author,
-      delivery: reply.sentAt ? 'sent' : reply.queued ? 'waiting' : 'failed',
+      delivery: deliveryOf(reply.sentAt, reply.kept, reply.job),
       sentAt: reply.sentAt?.toISOString() ?? null,
     })),
     events: events.map((event) => ({ ...event, createdAt: event.createdAt.toISOString() })),

@@ -1,8 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { CONSOLE_API, type MessageDetail, type MessagesAnswer, withId } from '#common/console-api.ts';
 import { CONTACT_API } from '#common/contact-api.ts';
 import type { StaffRole } from '#common/roles.ts';
+import { outboxMailer } from '#server/platform/mail/mailer.ts';
+import { outboxFor } from '#server/platform/mail/outbox.ts';
 import { describeApi, TEST_SECRET, type TestClient } from '#tests/support/api.ts';
 import { giveSecondFactor } from '#tests/support/second-factor.ts';
 import { CONTACT_MAIL_JOB } from './contact-queries.ts';
@@ -138,6 +140,11 @@ describeApi('the console inbox', (api) => {
       ['?from=2020-01-01&to=2026-01-01', { to: 'INVALID_DATE_RANGE' }],
       [`?q=${'x'.repeat(201)}`, { q: 'INVALID_REQUEST' }],
       ["?before=x'%20OR%201=1", { before: 'INVALID_REQUEST' }],
+      // Year 0 is a valid ISO date, but no date PostgreSQL takes (it answered 500).
+      ['?from=0000-01-01', { from: 'INVALID_DATE_RANGE' }],
+      ['?to=0000-12-31', { to: 'INVALID_DATE_RANGE' }],
+      [`?before=${encodeURIComponent(`0000-01-01T00:00:00Z_${randomUUID()}`)}`, { before: 'INVALID_REQUEST' }],
+      [`?before=${encodeURIComponent(`2026-02-30T00:00:00Z_${randomUUID()}`)}`, { before: 'INVALID_REQUEST' }],
     ];
     for (const [query, fields] of cases) {
       expect(await list(client, query), query).toMatchObject({
@@ -145,6 +152,9 @@ describeApi('the console inbox', (api) => {
         body: { error: { code: 'VALIDATION_ERROR', fields } },
       });
     }
+    // The last day there is, and the first, are answered.
+    expect((await list(client, '?from=9999-12-31&to=9999-12-31')).status).toBe(200);
+    expect((await list(client, '?from=0001-01-01&to=0001-01-31')).status).toBe(200);
     expect((await client.get(withId(CONSOLE_API.message, 'not-an-id'))).status).toBe(404);
     expect((await client.get(withId(CONSOLE_API.message, "1' OR '1'='1"))).status).toBe(404);
     expect(await client.get(withId(CONSOLE_API.message, randomUUID()))).toMatchObject({
@@ -271,16 +281,24 @@ describeApi('the console inbox', (api) => {
     });
   });
 
-  it('shows an answer as waiting while the mail server is down', async () => {
+  it('shows an answer as queued, then retrying while the mail server is down, then sent, as the jobs report it', async () => {
     const { client } = await staff();
     const message = await send();
-    const restore = api.mailVia({ send: () => Promise.reject(new Error('mail server down')) });
+    const delivery = async () => (await detail(client, message.id)).replies[0]?.delivery;
+    const server = api.holdingMailer();
+    const restore = api.mailVia(server.mailer);
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     try {
       await client.post(withId(CONSOLE_API.reply, message.id), { body: 'We are on it.' });
-      while ((await api.runJobs()) > 0);
-      expect((await detail(client, message.id)).replies[0]?.delivery).toBe('waiting');
+      expect(await delivery()).toBe('queued');
+      // Still queued while the mail server has it.
+      await vi.waitFor(() => expect(server.holding()).toBe(true));
+      expect(await delivery()).toBe('queued');
+      server.goDown();
+      await expect.poll(delivery).toBe('retrying');
     } finally {
       restore();
+      errors.mockRestore();
     }
     await api
       .db()
@@ -289,7 +307,20 @@ describeApi('the console inbox', (api) => {
         message.id,
       ]);
     await api.mail().waitFor(message.email);
-    await expect.poll(async () => (await detail(client, message.id)).replies[0]?.delivery).toBe('sent');
+    await expect.poll(delivery).toBe('sent');
+  });
+
+  it('shows an answer kept on the server, not sent, when no mail server is set', async () => {
+    const { client } = await staff();
+    const message = await send();
+    const restore = api.mailVia(outboxMailer(api.db(), () => {}));
+    try {
+      await client.post(withId(CONSOLE_API.reply, message.id), { body: 'Kept, not sent.' });
+      await expect.poll(async () => (await detail(client, message.id)).replies[0]?.delivery).toBe('kept');
+    } finally {
+      restore();
+    }
+    expect(await outboxFor(api.db(), message.email)).toHaveLength(1);
   });
 
   it('refuses an empty or oversized answer, and any answer to spam', async () => {

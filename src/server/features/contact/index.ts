@@ -51,7 +51,10 @@ export const contactJobs: JobDefinitions = {
       if (!message || (!replyId && message.status === 'spam')) return;
       await mailer.send(mail);
       if (replyId) {
-        await db.query('UPDATE contact_replies SET sent_at = statement_timestamp() WHERE id = $1', [replyId]);
+        await db.query('UPDATE contact_replies SET sent_at = statement_timestamp(), kept = $2 WHERE id = $1', [
+          replyId,
+          mailer.keeps === true,
+        ]);
       }
     },
     giveUpAfterSeconds: RETENTION.mailDeliveryDays * DAY_SECONDS,

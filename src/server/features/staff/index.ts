@@ -2,6 +2,7 @@ import type { Deps } from '#server/deps.ts';
 import type { Feature } from '#server/http/feature.ts';
 import { STAFF_COMMAND_PATH, staffRoutes } from './staff-routes.ts';
 
+export { staffJobs } from './invitations.ts';
 export {
   parseStaffCommand,
   runStaffCommand,

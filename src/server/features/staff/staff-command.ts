@@ -26,7 +26,13 @@ export interface StaffCommandContext {
   secret: Buffer;
   site: SiteConfig;
   passwords: Passwords;
+  /** No SMTP_URL where the command runs: the server's mail is kept, not sent, and the command says so. */
+  mailKept: boolean;
 }
+
+/** What the command adds when the server keeps its mail: the link it prints is the only way in. */
+export const MAIL_KEPT_NOTE =
+  'No SMTP_URL is set: the site sends no mail. Mail is kept in the mail_outbox table and written to the server log.';
 
 /** What `npm run staff` is told, or why it is refused. */
 export type StaffCommandResult = { ok: true; lines: string[] } | { ok: false; error: string };
@@ -76,15 +82,25 @@ export function staffCommandOf(raw: unknown): StaffCommand | null {
 }
 
 /**
- * Runs a staff command on the database: `add` makes the account when there is none, gives it the
- * role and prints a one-time link to set its password (a reset code, as a forgotten password
- * would get, valid for a day); `remove` makes a staff member a plain member again; `list` shows
- * the staff. This is how the first admin is made: nobody becomes one by signing up first.
+ * Runs a staff command on the database (see `applyStaffCommand`), and says so when the server
+ * keeps its mail instead of sending it, which a new colleague would otherwise wait for.
  */
 export async function runStaffCommand(
   context: StaffCommandContext,
   command: StaffCommand,
 ): Promise<StaffCommandResult> {
+  const result = await applyStaffCommand(context, command);
+  if (!result.ok || !context.mailKept || command.action === 'remove') return result;
+  return { ok: true, lines: [...result.lines, MAIL_KEPT_NOTE] };
+}
+
+/**
+ * Runs a staff command on the database: `add` makes the account when there is none, gives it the
+ * role and prints a one-time link to set its password (a reset code, as a forgotten password
+ * would get, valid for a day); `remove` makes a staff member a plain member again; `list` shows
+ * the staff. This is how the first admin is made: nobody becomes one by signing up first.
+ */
+async function applyStaffCommand(context: StaffCommandContext, command: StaffCommand): Promise<StaffCommandResult> {
   const { db } = context;
   if (command.action === 'list') {
     const staff = await listStaff(db);

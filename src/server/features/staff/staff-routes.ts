@@ -1,4 +1,5 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
+import type { Context } from 'hono';
 import { type AddStaffAnswer, CONSOLE_API, type MeAnswer, type StaffAnswer } from '#common/console-api.ts';
 import { AddStaffSchema, isUuid, RoleSchema } from '#common/console-schemas.ts';
 import type { Deps } from '#server/deps.ts';
@@ -14,7 +15,8 @@ import {
 import { ApiError } from '#server/http/api-error.ts';
 import { newRoutes } from '#server/http/context.ts';
 import { jsonBody, readJson } from '#server/http/json-body.ts';
-import { queueMail } from '#server/platform/mail/mail-queue.ts';
+import type { Database } from '#server/platform/db/database.ts';
+import { invitationDeliveries, queueInvitation } from './invitations.ts';
 import { inviteMail } from './invite-mail.ts';
 import { isStaffCommandToken, runStaffCommand, STAFF_LINK_HOURS, staffCommandOf } from './staff-command.ts';
 
@@ -22,6 +24,28 @@ import { isStaffCommandToken, runStaffCommand, STAFF_LINK_HOURS, staffCommandOf 
 export const STAFF_COMMAND_PATH = '/api/internal/staff';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+/**
+ * Headers a proxy adds. Behind nginx every request reaches Node from loopback, so a request that
+ * carries one came from elsewhere, whatever its socket says; `npm run staff` sends none.
+ */
+const PROXY_HEADERS = ['forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-real-ip', 'via'];
+
+/**
+ * Whether the staff command may be asked here: only with the embedded database (with PostgreSQL
+ * the command opens the database itself and never asks a server), only from this machine, and
+ * never through a proxy. The generated nginx configuration refuses the path as well.
+ */
+function fromThisMachine(c: Context, database: Database['kind']): boolean {
+  if (database !== 'pglite') return false;
+  if (PROXY_HEADERS.some((name) => c.req.header(name) !== undefined)) return false;
+  try {
+    return LOOPBACK.has(getConnInfo(c).remote.address ?? '');
+  } catch {
+    // app.request() in tests has no socket: it is this process.
+    return true;
+  }
+}
 
 /**
  * Who is signed in to the console, and the staff page: admins list the staff, add someone by
@@ -36,17 +60,21 @@ export function staffRoutes(deps: Deps) {
   const admins = requireStaff(deps, ['admin']);
 
   routes.get(CONSOLE_API.me, anyStaff, async (c) => {
-    const [me] = await db.query<MeAnswer>('SELECT name, email, role FROM accounts WHERE id = $1', [
+    const [me] = await db.query<Omit<MeAnswer, 'mail'>>('SELECT name, email, role FROM accounts WHERE id = $1', [
       c.var.staff.accountId,
     ]);
     if (!me) throw new ApiError(401, 'UNAUTHORIZED');
-    return c.json(me satisfies MeAnswer);
+    return c.json({ ...me, mail: deps.settings.mailKept ? 'kept' : 'smtp' } satisfies MeAnswer);
   });
 
   routes.get(CONSOLE_API.staff, admins, async (c) => {
-    const staff = await listStaff(db);
+    const [staff, invitations] = await Promise.all([listStaff(db), invitationDeliveries(db)]);
     return c.json({
-      staff: staff.map((member) => ({ ...member, createdAt: member.createdAt.toISOString() })),
+      staff: staff.map((member) => ({
+        ...member,
+        createdAt: member.createdAt.toISOString(),
+        invitation: member.verified ? null : (invitations.get(member.id) ?? null),
+      })),
     } satisfies StaffAnswer);
   });
 
@@ -72,8 +100,9 @@ export function staffRoutes(deps: Deps) {
     if (invited) {
       await db.transaction(async (tx) => {
         const link = await issueSetPasswordLink(deps, tx, account, input.language, STAFF_LINK_HOURS * 60 * 60);
-        await queueMail(
+        await queueInvitation(
           tx,
+          account.id,
           inviteMail(
             deps.site,
             deps.texts,
@@ -101,22 +130,20 @@ export function staffRoutes(deps: Deps) {
     return c.json({});
   });
 
-  // `npm run staff` while the server holds the database: only from this machine, with the token
-  // derived from the server secret (which the command reads from DATA_DIR or SERVER_SECRET).
+  // `npm run staff` while the server holds the embedded database: only from this machine, with the
+  // token derived from the server secret (which the command reads from DATA_DIR or SERVER_SECRET).
+  // Anyone else is told the path does not exist.
   routes.post(STAFF_COMMAND_PATH, async (c) => {
-    let remote = '';
-    try {
-      remote = getConnInfo(c).remote.address ?? '';
-    } catch {
-      // app.request() in tests has no socket: it is this process.
-      remote = '127.0.0.1';
-    }
-    if (!LOOPBACK.has(remote) || !isStaffCommandToken(deps.secret, c.req.header('Authorization'))) {
-      throw new ApiError(401, 'UNAUTHORIZED');
-    }
+    if (!fromThisMachine(c, db.kind)) throw new ApiError(404, 'NOT_FOUND');
+    if (!isStaffCommandToken(deps.secret, c.req.header('Authorization'))) throw new ApiError(401, 'UNAUTHORIZED');
     const command = staffCommandOf(await readJson(c));
     if (!command) throw new ApiError(400, 'INVALID_REQUEST');
-    return c.json(await runStaffCommand({ db, secret: deps.secret, site: deps.site, passwords }, command));
+    return c.json(
+      await runStaffCommand(
+        { db, secret: deps.secret, site: deps.site, passwords, mailKept: deps.settings.mailKept },
+        command,
+      ),
+    );
   });
 
   return routes;

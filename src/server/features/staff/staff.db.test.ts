@@ -1,12 +1,14 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ACCOUNT_API } from '#common/account-api.ts';
 import { CONSOLE_API, type StaffAnswer, withId } from '#common/console-api.ts';
 import type { StaffRole } from '#common/roles.ts';
 import { createPasswords } from '#server/features/accounts/index.ts';
+import { outboxMailer } from '#server/platform/mail/mailer.ts';
+import { loadSiteConfig, ownAddress } from '#server/platform/site-config.ts';
 import { describeApi, TEST_HASHING, TEST_SECRET } from '#tests/support/api.ts';
 import { codeFor, giveSecondFactor } from '#tests/support/second-factor.ts';
-import { parseStaffCommand, runStaffCommand, staffCommandToken } from './staff-command.ts';
+import { MAIL_KEPT_NOTE, parseStaffCommand, runStaffCommand, staffCommandToken } from './staff-command.ts';
 import { STAFF_COMMAND_PATH } from './staff-routes.ts';
 
 const tag = () => randomBytes(4).toString('hex');
@@ -130,7 +132,12 @@ describeApi('the staff', (api) => {
     expect((await invitee.get(CONSOLE_API.me)).body).toEqual({ error: { code: 'SECOND_FACTOR_REQUIRED' } });
     const { secret } = (await invitee.post(ACCOUNT_API.totpStart, {})).body as { secret: string };
     expect((await invitee.post(ACCOUNT_API.totpConfirm, { code: codeFor(secret), password })).status).toBe(200);
-    expect((await invitee.get(CONSOLE_API.me)).body).toEqual({ name: 'Katherine Johnson', email, role: 'operator' });
+    expect((await invitee.get(CONSOLE_API.me)).body).toEqual({
+      name: 'Katherine Johnson',
+      email,
+      role: 'operator',
+      mail: 'smtp',
+    });
     // The link worked once.
     expect(
       (await api.client().post(ACCOUNT_API.resetPassword, { email, code: params.get('code'), password })).status,
@@ -210,8 +217,9 @@ describeApi('the staff', (api) => {
     const context = {
       db: api.db(),
       secret: TEST_SECRET,
-      site: { ...(await import('#server/platform/site-config.ts').then((m) => m.loadSiteConfig())) },
+      site: await loadSiteConfig(),
       passwords: createPasswords(TEST_HASHING),
+      mailKept: false,
     };
     const email = `first-admin-${tag()}@example.com`;
     const added = await runStaffCommand(context, { action: 'add', email, role: 'admin', name: 'Ada Lovelace' });
@@ -240,32 +248,148 @@ describeApi('the staff', (api) => {
     });
   });
 
-  it('answers the staff command on the running server only with the token', async () => {
-    const email = `by-server-${tag()}@example.com`;
-    const call = (authorization: string | undefined, body: unknown) =>
-      api.app().request(STAFF_COMMAND_PATH, {
-        method: 'POST',
-        body: JSON.stringify(body),
-        headers: { 'Content-Type': 'application/json', ...(authorization ? { Authorization: authorization } : {}) },
-      });
-    expect((await call(undefined, { action: 'list' })).status).toBe(401);
-    expect((await call('Bearer wrong', { action: 'list' })).status).toBe(401);
-    const token = `Bearer ${staffCommandToken(TEST_SECRET)}`;
-    expect((await call(token, { action: 'add', email, role: 'root' })).status).toBe(400);
-    expect((await call(token, 'list')).status).toBe(400);
-    const answer = await call(token, { action: 'add', email, role: 'operator' });
-    expect(answer.status).toBe(200);
-    expect(await answer.json()).toMatchObject({
-      ok: true,
-      lines: [
-        expect.stringContaining(email),
-        expect.any(String),
-        expect.any(String),
-        expect.any(String),
-        expect.stringContaining('two-step verification'),
-        expect.any(String),
-      ],
-    });
-    expect(await roleOf(email)).toBe('operator');
+  it('says that mail is kept when no SMTP is set, and links to the port the server answers on', async () => {
+    // The shipped config.json, and a server on port 4000 (as `PORT=4000 npm run staff` reads it).
+    const context = {
+      db: api.db(),
+      secret: TEST_SECRET,
+      site: await loadSiteConfig({ defaultSiteUrl: ownAddress('0.0.0.0', 4000) }),
+      passwords: createPasswords(TEST_HASHING),
+      mailKept: true,
+    };
+    const email = `kept-${tag()}@example.com`;
+    const added = await runStaffCommand(context, { action: 'add', email, role: 'operator' });
+    const lines = added.ok ? added.lines : [];
+    expect(lines[2]).toMatch(/^ {2}http:\/\/localhost:4000\/en\/forgot-password#/);
+    expect(lines[3]).toBe('Then sign in and open http://localhost:4000/console');
+    expect(lines[4]).toBe(MAIL_KEPT_NOTE);
+    expect(MAIL_KEPT_NOTE).toContain('mail_outbox');
+    const listed = await runStaffCommand(context, { action: 'list' });
+    expect(listed.ok && listed.lines.at(-1)).toBe(MAIL_KEPT_NOTE);
+    const removed = await runStaffCommand(context, { action: 'remove', email });
+    expect(removed.ok && removed.lines).toHaveLength(1);
+    // With SMTP, nothing is said.
+    const sent = await runStaffCommand({ ...context, mailKept: false }, { action: 'list' });
+    expect(sent.ok && sent.lines).not.toContain(MAIL_KEPT_NOTE);
   });
+
+  it('tells the console whether mail leaves the server', async () => {
+    const { client } = await staff('operator');
+    expect((await client.get(CONSOLE_API.me)).body).toMatchObject({ mail: 'smtp' });
+    const kept = api.client(api.app({ settings: { mailKept: true } }));
+    for (const [name, value] of client.cookies) kept.cookies.set(name, value);
+    expect((await kept.get(CONSOLE_API.me)).body).toMatchObject({ mail: 'kept' });
+  });
+
+  it('shows how an invitation’s mail stands, as the jobs report it', async () => {
+    const { client: admin } = await staff('admin');
+    const invitationOf = async (email: string) =>
+      ((await admin.get(CONSOLE_API.staff)).body as unknown as StaffAnswer).staff.find(
+        (member) => member.email === email,
+      )?.invitation;
+    const server = api.holdingMailer();
+    const restore = api.mailVia(server.mailer);
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const email = `invited-${tag()}@example.com`;
+    try {
+      expect((await admin.post(CONSOLE_API.staff, { email, role: 'operator' })).status).toBe(201);
+      await vi.waitFor(() => expect(server.holding()).toBe(true));
+      expect(await invitationOf(email)).toBe('queued');
+      server.goDown();
+      await expect.poll(() => invitationOf(email)).toBe('retrying');
+    } finally {
+      restore();
+      errors.mockRestore();
+    }
+    await api
+      .db()
+      .query(`UPDATE jobs SET run_at = now() WHERE kind = 'staff.invite' AND payload->>'mail' LIKE $1`, [`%${email}%`]);
+    await api.mail().waitFor(email);
+    await expect.poll(() => invitationOf(email)).toBe('sent');
+
+    const keep = api.mailVia(outboxMailer(api.db(), () => {}));
+    const keptEmail = `kept-invitation-${tag()}@example.com`;
+    try {
+      expect((await admin.post(CONSOLE_API.staff, { email: keptEmail, role: 'operator' })).status).toBe(201);
+      await expect.poll(() => invitationOf(keptEmail)).toBe('kept');
+    } finally {
+      keep();
+    }
+    // Someone who set a password has nothing pending.
+    const { person } = await staff('operator');
+    expect(await invitationOf(person.email)).toBeNull();
+  });
+
+  const callStaffCommand = (authorization: string | undefined, body: unknown, headers: Record<string, string> = {}) =>
+    api.app().request(STAFF_COMMAND_PATH, {
+      method: 'POST',
+      body: JSON.stringify(body),
+      headers: {
+        'Content-Type': 'application/json',
+        ...(authorization ? { Authorization: authorization } : {}),
+        ...headers,
+      },
+    });
+
+  it.skipIf(api.target.kind !== 'pglite')(
+    'answers the staff command on the running server only with the token',
+    async () => {
+      const email = `by-server-${tag()}@example.com`;
+      const call = callStaffCommand;
+      expect((await call(undefined, { action: 'list' })).status).toBe(401);
+      expect((await call('Bearer wrong', { action: 'list' })).status).toBe(401);
+      const token = `Bearer ${staffCommandToken(TEST_SECRET)}`;
+      expect((await call(token, { action: 'add', email, role: 'root' })).status).toBe(400);
+      expect((await call(token, 'list')).status).toBe(400);
+      const answer = await call(token, { action: 'add', email, role: 'operator' });
+      expect(answer.status).toBe(200);
+      expect(await answer.json()).toMatchObject({
+        ok: true,
+        lines: [
+          expect.stringContaining(email),
+          expect.any(String),
+          expect.any(String),
+          expect.any(String),
+          expect.stringContaining('two-step verification'),
+          expect.any(String),
+        ],
+      });
+      expect(await roleOf(email)).toBe('operator');
+    },
+  );
+
+  it('refuses the staff command through a proxy, even from loopback and with the token', async () => {
+    const email = `through-proxy-${tag()}@example.com`;
+    const token = `Bearer ${staffCommandToken(TEST_SECRET)}`;
+    // What nginx (or another proxy) adds: the documented nginx sets the first and the third.
+    const proxied: Record<string, string>[] = [
+      { 'X-Forwarded-For': '203.0.113.9' },
+      { 'X-Forwarded-For': '127.0.0.1' },
+      { 'X-Forwarded-Proto': 'https' },
+      { 'X-Forwarded-Host': 'example.com' },
+      { Forwarded: 'for=203.0.113.9' },
+      { 'X-Real-IP': '203.0.113.9' },
+      { Via: '1.1 proxy' },
+    ];
+    for (const headers of proxied) {
+      const answer = await callStaffCommand(token, { action: 'add', email, role: 'admin' }, headers);
+      expect(answer.status, JSON.stringify(headers)).toBe(404);
+      expect(await answer.json()).toEqual({ error: { code: 'NOT_FOUND' } });
+    }
+    expect(await roleOf(email)).toBeUndefined();
+  });
+
+  it.skipIf(api.target.kind !== 'postgres')(
+    'does not answer the staff command with PostgreSQL, where the command opens the database itself',
+    async () => {
+      const email = `on-postgres-${tag()}@example.com`;
+      const answer = await callStaffCommand(`Bearer ${staffCommandToken(TEST_SECRET)}`, {
+        action: 'add',
+        email,
+        role: 'admin',
+      });
+      expect(answer.status).toBe(404);
+      expect(await roleOf(email)).toBeUndefined();
+    },
+  );
 });

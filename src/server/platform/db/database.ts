@@ -1,5 +1,5 @@
 import { type Database, type DatabaseTimeouts, DEFAULT_TIMEOUTS, type Queryable } from './driver.ts';
-import { runMigrations } from './migrations.ts';
+import { missingMigrations, runMigrations } from './migrations.ts';
 import type { ListenerSettings } from './pg-listener.ts';
 import { openPglite } from './pglite-driver.ts';
 import { openPostgres } from './postgres-driver.ts';
@@ -45,6 +45,9 @@ export async function openDatabase({ dataDir, databaseUrl, timeouts, listener }:
   }
   return driver;
 }
+
+/** The migrations of this version of the server that the database has not applied. */
+export const unappliedMigrations = (db: Queryable) => missingMigrations(db, MIGRATIONS_DIR);
 
 /** Runs a DELETE statement (without RETURNING) and says how many rows it removed, on both databases alike. */
 export async function deleteCounting(db: Queryable, deleteSql: string, params?: unknown[]): Promise<number> {

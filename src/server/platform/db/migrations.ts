@@ -1,5 +1,5 @@
 import { readdir, readFile } from 'node:fs/promises';
-import type { Driver, ScriptTransaction } from './driver.ts';
+import type { Driver, Queryable, ScriptTransaction } from './driver.ts';
 
 // Any fixed number works as long as nothing else in the database uses it as an advisory lock.
 const MIGRATION_LOCK = 4_711_200_001;
@@ -16,11 +16,27 @@ async function locked(tx: ScriptTransaction): Promise<void> {
   await tx.exec(`SET LOCAL statement_timeout = 0; SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`);
 }
 
-/** Applies each file of `dir` not yet recorded, in name order, each in its own transaction. */
-export async function runMigrations(db: Driver, dir: URL): Promise<void> {
+/** The migration files of `dir`, in the order they apply. */
+async function migrationNames(dir: URL): Promise<string[]> {
   const names = (await readdir(dir)).filter((name) => name.endsWith('.sql')).sort();
   const misnamed = names.find((name) => !MIGRATION_FILE.test(name));
   if (misnamed) throw new Error(`Migration ${misnamed} must be named NNN-name.sql`);
+  return names;
+}
+
+/** The files of `dir` the database has not recorded as applied (readiness: none may be missing). */
+export async function missingMigrations(db: Queryable, dir: URL): Promise<string[]> {
+  const names = await migrationNames(dir);
+  const applied = await db.query<{ name: string }>('SELECT name FROM schema_migrations WHERE name = ANY($1::text[])', [
+    names,
+  ]);
+  const done = new Set(applied.map(({ name }) => name));
+  return names.filter((name) => !done.has(name));
+}
+
+/** Applies each file of `dir` not yet recorded, in name order, each in its own transaction. */
+export async function runMigrations(db: Driver, dir: URL): Promise<void> {
+  const names = await migrationNames(dir);
 
   await db.transaction(async (tx) => {
     await locked(tx);

@@ -125,6 +125,83 @@ describeOnDatabases('jobs', (db) => {
     await runner.stop();
   });
 
+  it('renews its claim while a job runs longer than the claim lasts, so no other runner takes it', async () => {
+    let runs = 0;
+    let finishJob = () => {};
+    const definitions: JobDefinitions = {
+      'test.slow': {
+        run: () => {
+          runs++;
+          return new Promise<void>((resolve) => {
+            finishJob = resolve;
+          });
+        },
+      },
+    };
+    const first = createJobRunner({ db: db(), mailer: noMail }, definitions, { leaseSeconds: 0.3 });
+    const second = createJobRunner({ db: db(), mailer: noMail }, definitions, { leaseSeconds: 0.3 });
+    await enqueue(db(), 'test.slow');
+    const running = first.runDue();
+    // Held for four claims' length and more: renewed, not lapsed.
+    await vi.waitFor(
+      async () => {
+        const [held] = await db().query<{ held: number }>(
+          `SELECT extract(epoch FROM locked_until - created_at)::double precision AS held FROM jobs WHERE kind = 'test.slow'`,
+        );
+        expect(held?.held).toBeGreaterThan(1.2);
+      },
+      { timeout: 5_000, interval: 50 },
+    );
+    expect(await second.runDue()).toBe(0);
+    finishJob();
+    expect(await running).toBe(1);
+    expect(runs).toBe(1);
+    expect(await jobsOf('test.slow')).toEqual([]);
+    await Promise.all([first.stop(), second.stop()]);
+  });
+
+  it('records the outcome of a job only under its own claim', async () => {
+    const lines: string[] = [];
+    vi.spyOn(console, 'error').mockImplementation((line: string) => lines.push(line));
+    let finishJob = () => {};
+    let started = false;
+    const runner = createJobRunner(
+      { db: db(), mailer: noMail },
+      {
+        'test.taken-over': {
+          run: () => {
+            started = true;
+            return new Promise<void>((resolve) => {
+              finishJob = resolve;
+            });
+          },
+        },
+      },
+      { leaseSeconds: 0.3 },
+    );
+    await enqueue(db(), 'test.taken-over');
+    const running = runner.runDue();
+    await vi.waitFor(() => expect(started).toBe(true));
+    // Another instance holds it now (this one lost the database for longer than a claim).
+    await db().query("UPDATE jobs SET lease = gen_random_uuid() WHERE kind = 'test.taken-over'");
+    await vi.waitFor(() => expect(lines.join('\n')).toMatch(/test\.taken-over \d+ lost its claim while running/));
+    finishJob();
+    await running;
+    // Still there for the instance that holds it, which deletes it when its own run ends.
+    expect(await jobsOf('test.taken-over')).toHaveLength(1);
+    await runner.stop();
+    vi.restoreAllMocks();
+  });
+
+  it('is alive while it polls, and not once stopped', async () => {
+    const idle = createJobRunner({ db: db(), mailer: noMail }, {});
+    expect(idle.alive()).toBe(false);
+    const runner = startJobRunner({ db: db(), mailer: noMail }, {}, { pollMs: 10 });
+    expect(runner.alive()).toBe(true);
+    await runner.stop();
+    expect(runner.alive()).toBe(false);
+  });
+
   it('keeps one row for a recurring job, however many instances start, and moves it on after each run', async () => {
     let runs = 0;
     const definitions: JobDefinitions = { 'test.hourly': { everySeconds: 3600, run: async () => void runs++ } };

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Database, Queryable } from '#server/platform/db/database.ts';
 import type { Mailer } from '#server/platform/mail/mailer.ts';
 
@@ -21,9 +22,11 @@ export type JobDefinitions = Record<string, JobDefinition>;
 const FIRST_RETRY_SECONDS = 10;
 const MAX_RETRY_SECONDS = 300;
 const DEFAULT_GIVE_UP_SECONDS = 24 * 60 * 60;
-/** How long a claim lasts: longer than any job takes (an SMTP exchange times out well before). */
-const LEASE_SECONDS = 120;
-const BATCH = 10;
+/**
+ * How long a claim lasts without renewal. The runner renews it while the job runs, three times
+ * per lease, so it lapses only when the instance died or lost the database for that long.
+ */
+const LEASE_SECONDS = 60;
 
 /**
  * Adds a job; call it with the transaction of the change that causes it, so both happen or neither.
@@ -52,22 +55,32 @@ export async function scheduleRecurring(db: Queryable, definitions: JobDefinitio
 
 interface ClaimedJob {
   id: number;
+  /** This claim's token: renewals and the outcome apply only while the job is still held by it. */
+  lease: string;
   kind: string;
   payload: unknown;
   attempts: number;
   ageSeconds: number;
 }
 
+/**
+ * One job at a time: its lease starts when it starts running, never while it waits behind others
+ * of a batch (a batch that outlived its lease was sent twice by a second instance).
+ */
 const CLAIM = `
-  UPDATE jobs SET attempts = attempts + 1,
+  UPDATE jobs SET attempts = attempts + 1, lease = $1::uuid,
     locked_until = statement_timestamp() + $2::double precision * interval '1 second'
   WHERE id IN (
     SELECT id FROM jobs
     WHERE run_at <= statement_timestamp() AND (locked_until IS NULL OR locked_until <= statement_timestamp())
-    ORDER BY run_at, id LIMIT $1
+    ORDER BY run_at, id LIMIT 1
     FOR UPDATE SKIP LOCKED)
-  RETURNING id, kind, payload, attempts,
+  RETURNING id, lease::text AS lease, kind, payload, attempts,
     extract(epoch FROM statement_timestamp() - created_at)::double precision AS "ageSeconds"`;
+
+const RENEW = `
+  UPDATE jobs SET locked_until = statement_timestamp() + $3::double precision * interval '1 second'
+  WHERE id = $1 AND lease = $2::uuid RETURNING id`;
 
 export const retryDelaySeconds = (attempts: number) =>
   Math.min(MAX_RETRY_SECONDS, FIRST_RETRY_SECONDS * 2 ** Math.max(0, attempts - 1));
@@ -76,60 +89,113 @@ async function finish(db: Queryable, job: ClaimedJob, definition: JobDefinition 
   if (!error && definition?.everySeconds) {
     await db.query(
       `UPDATE jobs SET run_at = statement_timestamp() + $2::double precision * interval '1 second',
-         attempts = 0, locked_until = NULL, last_error = NULL WHERE id = $1`,
-      [job.id, definition.everySeconds],
+         attempts = 0, locked_until = NULL, lease = NULL, last_error = NULL WHERE id = $1 AND lease = $3::uuid`,
+      [job.id, definition.everySeconds, job.lease],
     );
     return;
   }
   const giveUp = job.ageSeconds > (definition?.giveUpAfterSeconds ?? DEFAULT_GIVE_UP_SECONDS);
   if (!error || (giveUp && !definition?.everySeconds)) {
     if (error) console.error(`Job ${job.kind} ${job.id} given up after ${job.attempts} tries: ${error.message}`);
-    await db.query('DELETE FROM jobs WHERE id = $1', [job.id]);
+    await db.query('DELETE FROM jobs WHERE id = $1 AND lease = $2::uuid', [job.id, job.lease]);
     return;
   }
   console.error(`Job ${job.kind} ${job.id} failed (try ${job.attempts}): ${error.message}`);
   await db.query(
     `UPDATE jobs SET run_at = statement_timestamp() + $2::double precision * interval '1 second',
-       locked_until = NULL, last_error = $3 WHERE id = $1`,
-    [job.id, retryDelaySeconds(job.attempts), error.message.slice(0, 1000)],
+       locked_until = NULL, lease = NULL, last_error = $3 WHERE id = $1 AND lease = $4::uuid`,
+    [job.id, retryDelaySeconds(job.attempts), error.message.slice(0, 1000), job.lease],
   );
 }
 
 export interface JobRunner {
-  /** Claims and runs every job due now (in batches); resolves with how many ran. */
+  /** Claims and runs every job due now, one after another; resolves with how many ran. */
   runDue(): Promise<number>;
   /** Runs due jobs now and then every `pollMs`, until stopped. */
   poll(pollMs: number): void;
-  /** Stops polling and waits for the batch under way. */
+  /** Stops polling and waits for the job under way. */
   stop(): Promise<void>;
+  /**
+   * Whether it polls and has shown a sign of life within a minute (a poll, a job's end, a renewal
+   * of the claim on the job under way): what readiness asks of it.
+   */
+  alive(): boolean;
 }
+
+/** A polling runner silent for this long is taken for stuck (it renews a running job's claim far more often). */
+const SILENT_MS = 60_000;
 
 /**
  * Runs the jobs of the table on this instance, when asked (`runDue`): every instance has one, and
  * `FOR UPDATE SKIP LOCKED` hands each job to exactly one of them. A job whose instance died is taken
  * again once its claim lapses.
  */
-export function createJobRunner(context: JobContext, definitions: JobDefinitions): JobRunner {
+export function createJobRunner(
+  context: JobContext,
+  definitions: JobDefinitions,
+  { leaseSeconds = LEASE_SECONDS }: { leaseSeconds?: number } = {},
+): JobRunner {
   const { db } = context;
   let running: Promise<number> = Promise.resolve(0);
   let stopped = false;
+  let polling = false;
   let timer: NodeJS.Timeout | undefined;
+  let lastSign = Date.now();
+  const signOfLife = () => {
+    lastSign = Date.now();
+  };
 
-  const runBatch = async (): Promise<number> => {
-    const jobs = await db.query<ClaimedJob>(CLAIM, [BATCH, LEASE_SECONDS]);
-    for (const job of jobs) {
-      const definition = definitions[job.kind];
-      try {
-        if (!definition) throw new Error(`No job definition for ${job.kind}`);
-        await definition.run(job.payload, context);
-        await finish(db, job, definition);
-      } catch (error) {
-        await finish(db, job, definition, error as Error).catch((finishError: Error) =>
-          console.error(`Job ${job.kind} ${job.id} could not be rescheduled: ${finishError.message}`),
+  /**
+   * Keeps the claim alive while the job runs, however long the mail server takes. A renewal that
+   * finds the claim gone (this instance lost the database for a whole lease) is logged: another
+   * instance may run the job too.
+   */
+  const holdLease = (job: ClaimedJob) => {
+    let running = true;
+    const renewal = setInterval(
+      () => {
+        db.query(RENEW, [job.id, job.lease, leaseSeconds]).then(
+          (held) => {
+            if (running && held.length === 0) console.error(`Job ${job.kind} ${job.id} lost its claim while running`);
+          },
+          (error: Error) =>
+            console.error(`Job ${job.kind} ${job.id}: its claim could not be renewed: ${error.message}`),
         );
-      }
+      },
+      (leaseSeconds * 1000) / 3,
+    );
+    return () => {
+      running = false;
+      clearInterval(renewal);
+    };
+  };
+
+  /** Claims one due job and runs it; resolves with whether there was one. */
+  const runOne = async (): Promise<boolean> => {
+    const [job] = await db.query<ClaimedJob>(CLAIM, [randomUUID(), leaseSeconds]);
+    signOfLife();
+    if (!job) return false;
+    const definition = definitions[job.kind];
+    const release = holdLease(job);
+    let failure: Error | undefined;
+    try {
+      if (!definition) throw new Error(`No job definition for ${job.kind}`);
+      await definition.run(job.payload, context);
+    } catch (error) {
+      failure = error as Error;
+    } finally {
+      release();
     }
-    return jobs.length;
+    // Written as soon as the job is done: a crash between the mail server's acceptance and this
+    // statement is the only way a mail goes out twice. A job that succeeded is never recorded as
+    // failed, even when this statement fails (its claim then lapses).
+    await finish(db, job, definition, failure).catch((finishError: Error) =>
+      console.error(
+        `Job ${job.kind} ${job.id} could not be recorded as ${failure ? 'failed' : 'done'}: ${finishError.message}`,
+      ),
+    );
+    signOfLife();
+    return true;
   };
 
   const runDue = () => {
@@ -137,7 +203,7 @@ export function createJobRunner(context: JobContext, definitions: JobDefinitions
       .catch(() => 0)
       .then(async () => {
         let total = 0;
-        for (let ran = await runBatch(); ran > 0 && !stopped; ran = await runBatch()) total += ran;
+        while (!stopped && (await runOne())) total++;
         return total;
       });
     return running;
@@ -146,7 +212,9 @@ export function createJobRunner(context: JobContext, definitions: JobDefinitions
   return {
     runDue,
     poll(pollMs) {
+      polling = true;
       const tick = () => {
+        signOfLife();
         runDue()
           .catch((error: Error) => console.error('Running jobs failed:', error.message))
           .finally(() => {
@@ -160,6 +228,7 @@ export function createJobRunner(context: JobContext, definitions: JobDefinitions
       clearTimeout(timer);
       await running.catch(() => 0);
     },
+    alive: () => polling && !stopped && Date.now() - lastSign < SILENT_MS,
   };
 }
 
@@ -167,9 +236,9 @@ export function createJobRunner(context: JobContext, definitions: JobDefinitions
 export function startJobRunner(
   context: JobContext,
   definitions: JobDefinitions,
-  { pollMs = 1_000 }: { pollMs?: number } = {},
+  { pollMs = 1_000, leaseSeconds }: { pollMs?: number; leaseSeconds?: number } = {},
 ): JobRunner {
-  const runner = createJobRunner(context, definitions);
+  const runner = createJobRunner(context, definitions, { leaseSeconds });
   runner.poll(pollMs);
   return runner;
 }

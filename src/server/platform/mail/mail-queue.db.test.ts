@@ -2,7 +2,8 @@ import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { expect, it, vi } from 'vitest';
 import { RETENTION } from '#common/retention.ts';
-import { createJobRunner } from '#server/platform/jobs/jobs.ts';
+import { type Database, openDatabase } from '#server/platform/db/database.ts';
+import { createJobRunner, startJobRunner } from '#server/platform/jobs/jobs.ts';
 import { describeOnDatabases } from '#tests/support/databases.ts';
 import { startTestMailServer } from '#tests/support/mail-server.ts';
 import { mailJobs, queueMail } from './mail-queue.ts';
@@ -24,7 +25,40 @@ const mail = (n: number) => ({
   html: `<p>Text ${n}</p>`,
 });
 
-describeOnDatabases('mail queue', (db) => {
+describeOnDatabases('mail queue', (db, suite) => {
+  it('delivers each mail once when the mail server takes longer than a lease, with three instances', async () => {
+    // Each mail takes 0.4 s to be accepted, and a claim lasts 1 s: a runner that held several jobs
+    // for one claim would still be sending when the claim lapsed, and another would send them too.
+    const server = await startTestMailServer(0, { acceptDelayMs: 400 });
+    // Three instances: on PostgreSQL each with its own pool, as separate processes have; one PGlite
+    // belongs to one process, so there the three share it.
+    const instances: Database[] =
+      suite.target.kind === 'postgres'
+        ? await Promise.all([0, 1, 2].map(() => openDatabase(suite.store().options)))
+        : [db(), db(), db()];
+    const mailer = smtpMailer(server.url, 'Site <no-reply@example.com>');
+    try {
+      await db().transaction(async (tx) => {
+        for (let n = 0; n < 12; n++) await queueMail(tx, mail(100 + n));
+      });
+      const runners = instances.map((instance) =>
+        startJobRunner({ db: instance, mailer }, mailJobs, { pollMs: 50, leaseSeconds: 1 }),
+      );
+      await vi.waitFor(
+        async () => expect(await db().query("SELECT id FROM jobs WHERE kind = 'mail.send'")).toEqual([]),
+        { timeout: 20_000, interval: 100 },
+      );
+      // A second copy would come from a runner still holding a lapsed claim: let them all finish.
+      await Promise.all(runners.map((runner) => runner.stop()));
+      expect(server.mails.map((received) => received.subject).sort()).toEqual(
+        Array.from({ length: 12 }, (_, n) => `Mail ${100 + n}`).sort(),
+      );
+    } finally {
+      if (suite.target.kind === 'postgres') await Promise.all(instances.map((instance) => instance.close()));
+      await server.stop();
+    }
+  }, 30_000);
+
   it('delivers every mail exactly once when the SMTP server comes back after an hour down', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const port = await freePort();

@@ -15,6 +15,8 @@ export interface Mail {
 export interface Mailer {
   /** Resolves once the mail is accepted for delivery; rejects when it could not be. */
   send(mail: Mail): Promise<void>;
+  /** True when mail is kept on the server (the outbox) rather than sent. */
+  readonly keeps?: boolean;
 }
 
 /** Milliseconds before an SMTP server that does not answer counts as down, so a delivery job never hangs on it. */
@@ -50,6 +52,7 @@ export function smtpMailer(url: string, from: string): Mailer {
  */
 export function outboxMailer(db: Queryable, log: (line: string) => void = console.log): Mailer {
   return {
+    keeps: true,
     async send(mail) {
       await addToOutbox(db, { recipient: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
       log(
