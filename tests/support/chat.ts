@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { CHAT_API, CONSOLE_CHAT_API } from '#common/chat-api.ts';
-import type { ApiSuite, TestClient } from './api.ts';
+import { type ApiSuite, TEST_SECRET, type TestClient } from './api.ts';
 import { EventStreamReader } from './event-stream.ts';
 import { giveSecondFactor } from './second-factor.ts';
 
@@ -13,12 +13,15 @@ export const chatMessage = (body: string, overrides: Record<string, unknown> = {
   ...overrides,
 });
 
-/** A signed-in member made an operator (or `role`) with a second factor, in the browser they registered with. */
+/**
+ * A signed-in member made an operator (or `role`) with a second factor, in the browser they
+ * registered with; `totpSecret` makes the app's codes for signing in elsewhere (`codeFor`).
+ */
 export async function signedInOperator(api: ApiSuite, role = 'operator') {
   const { client, person } = await api.member();
   await api.db().query('UPDATE accounts SET role = $2 WHERE email = $1', [person.email, role]);
-  await giveSecondFactor(api.db(), person.email);
-  return { client, person };
+  const totpSecret = await giveSecondFactor(api.db(), person.email, TEST_SECRET);
+  return { client, person, totpSecret };
 }
 
 /** A visitor who has written once: their browser and the conversation's id. */

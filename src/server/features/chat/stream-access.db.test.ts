@@ -15,6 +15,7 @@ import {
 } from '#tests/support/chat.ts';
 import type { EventStreamReader } from '#tests/support/event-stream.ts';
 import { codeIn } from '#tests/support/people.ts';
+import { codeFor } from '#tests/support/second-factor.ts';
 
 const bodies = (stream: EventStreamReader) => stream.of<{ body: string }>('message').map((message) => message.body);
 
@@ -33,16 +34,16 @@ describeApi('event streams when access ends', (api) => {
 
   /** An operator's console stream, ready, and a visitor who writes after `takeAway` ran. */
   const afterTakingAway = async (
-    takeAway: (operator: TestClient, email: string, password: string) => Promise<void>,
+    takeAway: (operator: TestClient, email: string, password: string, totpSecret: string) => Promise<void>,
   ) => {
     const { visitor } = await visitorWithConversation(api, 'Before');
-    const { client: operator, person } = await signedInOperator(api);
+    const { client: operator, person, totpSecret } = await signedInOperator(api);
     const { client: colleague } = await signedInOperator(api);
     const stream = await consoleStream(operator);
     const unaffected = await consoleStream(colleague);
     try {
       await Promise.all([stream.ready(), unaffected.ready()]);
-      await takeAway(operator, person.email, person.password);
+      await takeAway(operator, person.email, person.password, totpSecret);
       expect((await visitor.post(CHAT_API.messages, chatMessage('After'))).status).toBe(201);
       await stream.until(() => expect(stream.ended).toBe(true), SECONDS);
       expect(bodies(stream)).not.toContain('After');
@@ -70,9 +71,12 @@ describeApi('event streams when access ends', (api) => {
   });
 
   it('ends it when the operator signs out everywhere from another browser', async () => {
-    await afterTakingAway(async (_operator, email, password) => {
+    await afterTakingAway(async (_operator, email, password, totpSecret) => {
       const other = api.client();
-      expect((await other.post(ACCOUNT_API.login, { email, password })).status).toBe(200);
+      const { pending } = (await other.post(ACCOUNT_API.login, { email, password })).body as { pending: string };
+      expect((await other.post(ACCOUNT_API.loginSecondFactor, { pending, code: codeFor(totpSecret) })).status).toBe(
+        200,
+      );
       expect((await other.post(ACCOUNT_API.signOutEverywhere)).status).toBe(200);
     });
   });
