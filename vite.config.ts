@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { moduleSideEffects } from './scripts/build/tree-shaking.ts';
 import { textParts } from './scripts/build/vite-text-parts.ts';
 
 /**
@@ -36,6 +37,7 @@ export default defineConfig({
     target: 'es2022',
     rollupOptions: {
       input: 'src/client/app/entry-client.tsx',
+      treeshake: { moduleSideEffects },
       output: {
         // Every module a page loads before hydrating (the static import graph of the entry) goes
         // into one chunk: fewer requests, and one gzip stream compresses better than several

@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { moduleSideEffects } from './scripts/build/tree-shaking.ts';
 import { textParts } from './scripts/build/vite-text-parts.ts';
 
 // The operator console: a build of its own, so that nothing of it (nor the chart library) can end up
@@ -16,6 +17,7 @@ export default defineConfig({
     target: 'es2022',
     rollupOptions: {
       input: 'src/client/console/entry.tsx',
+      treeshake: { moduleSideEffects },
       output: {
         entryFileNames: 'assets/console-[hash].js',
         chunkFileNames: 'assets/console-[name]-[hash].js',

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { build } from 'vite';
 import { FAVICON_LINK } from '#common/head.ts';
 import { ROOT } from '#server/platform/site-config.ts';
+import { moduleSideEffects } from './tree-shaking.ts';
 
 /** The root page: an inline script picks the language; without JavaScript the visitor gets links. */
 export async function rootPage(css: string): Promise<{ html: string; script: string }> {
@@ -15,6 +16,7 @@ export async function rootPage(css: string): Promise<{ html: string; script: str
       write: false,
       minify: true,
       lib: { entry: path.join(ROOT, 'src/client/root/choose-language.ts'), formats: ['iife'], name: 'chooseLanguage' },
+      rollupOptions: { treeshake: { moduleSideEffects } },
     },
   });
   const output = (Array.isArray(result) ? result[0] : result) as { output: { code: string }[] };

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { Texts } from '#common/languages.ts';
 import { DEFAULT_SITE_CONFIG, type SiteConfig } from '#common/site-config.ts';
-import type { Deps, Settings } from './deps.ts';
+import type { Deps } from './deps.ts';
 import { accountJobs, accountsFeature } from './features/accounts/index.ts';
 import { analyticsFeature, analyticsJobs } from './features/analytics/index.ts';
 import { chatFeature, chatJobs } from './features/chat/index.ts';
@@ -19,7 +19,7 @@ import { createRateLimiter } from './http/rate-limit.ts';
 import { rateLimitJobs } from './http/rate-limit-counter.ts';
 import { securityHeadersMiddleware } from './http/security-headers.ts';
 import type { Database } from './platform/db/database.ts';
-import { DEFAULT_SETTINGS } from './platform/env.ts';
+import { DEFAULT_SETTINGS, type Settings } from './platform/env.ts';
 import type { JobDefinitions, JobRunner } from './platform/jobs/jobs.ts';
 import { mailJobs } from './platform/mail/mail-queue.ts';
 import type { ServerTracing } from './platform/tracing.ts';
@@ -46,16 +46,25 @@ export interface AppOptions {
   jobs?: Pick<JobRunner, 'alive'>;
 }
 
-/** Every job the server runs, by kind: mail delivery and each feature's clean-up. */
-export const JOBS: JobDefinitions = {
-  ...mailJobs,
-  ...rateLimitJobs,
-  ...accountJobs,
-  ...analyticsJobs,
-  ...contactJobs,
-  ...staffJobs,
-  ...chatJobs,
-};
+/**
+ * Every feature, in the order its routes are mounted, with the jobs it runs: a new feature is
+ * added here, once, and its routes and jobs both follow.
+ */
+const FEATURES: { create: (deps: Deps) => Feature; jobs?: JobDefinitions }[] = [
+  { create: visitorFeature },
+  { create: analyticsFeature, jobs: analyticsJobs },
+  { create: tracingFeature },
+  { create: accountsFeature, jobs: accountJobs },
+  { create: contactFeature, jobs: contactJobs },
+  { create: staffFeature, jobs: staffJobs },
+  { create: chatFeature, jobs: chatJobs },
+];
+
+/** Every job the server runs, by kind: mail delivery, the rate limits' clean-up and each feature's. */
+export const JOBS: JobDefinitions = Object.assign(
+  { ...mailJobs, ...rateLimitJobs },
+  ...FEATURES.map((feature) => feature.jobs ?? {}),
+);
 
 /** Largest request body an API endpoint reads, unless its feature says otherwise; a route may set a smaller one. */
 const MAX_API_BODY_BYTES = 64 * 1024;
@@ -76,15 +85,7 @@ export function createApp(options: AppOptions): ApiApp {
     limiter: createRateLimiter(db, secret),
     settings: { ...DEFAULT_SETTINGS, ...options.settings },
   };
-  const features: Feature[] = [
-    visitorFeature(deps),
-    analyticsFeature(deps),
-    tracingFeature(deps),
-    accountsFeature(deps),
-    contactFeature(deps),
-    staffFeature(deps),
-    chatFeature(deps),
-  ];
+  const features = FEATURES.map((feature) => feature.create(deps));
 
   const app = new Hono<AppEnv>();
   app.use(securityHeadersMiddleware(options.security));

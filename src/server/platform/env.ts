@@ -1,8 +1,42 @@
 import path from 'node:path';
 import { z } from 'zod';
+import type { Language } from '#common/languages.ts';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '#common/languages.ts';
 import { RETENTION } from '#common/retention.ts';
-import type { Settings } from '#server/deps.ts';
+
+/** The features' settings, from the environment (`settingsFrom` below); tests change some. */
+export interface Settings {
+  /** A session unused for this long has lapsed (SESSION_IDLE_SECONDS). */
+  sessionIdleSeconds: number;
+  /** Fingerprint records per client address and minute (FINGERPRINT_RATE_LIMIT). */
+  fingerprintRateLimit: number;
+  /** POSTHOG_HOST and POSTHOG_KEY; without them events go to the embedded store. */
+  posthog?: { host: string; key: string };
+  /** OTEL_EXPORTER_OTLP_ENDPOINT; without it the browser's spans are accepted and dropped. */
+  collector?: string;
+  /** How long PostHog or the collector may take (UPSTREAM_TIMEOUT_MS). */
+  upstreamTimeoutMs: number;
+  /** No SMTP_URL: mail is kept in the outbox table and the log, not sent; the console and the staff command say so. */
+  mailKept: boolean;
+  /** How long /api/health waits for the database before it answers 503. */
+  healthTimeoutMs: number;
+  /** Where the contact form's messages are announced (CONTACT_EMAIL); hello@ the brand's domain by default. */
+  contactEmail?: string;
+  /** The language of that announcement (CONTACT_LANGUAGE). */
+  contactLanguage: Language;
+  /** Contact messages per client address and hour (CONTACT_RATE_LIMIT). */
+  contactRateLimit: number;
+  /** Argon2id parameters; the accounts' default unless a test passes weaker ones, to run fast. */
+  passwordHashing?: { memoryCost: number; timeCost: number; parallelism: number };
+  /** How many hashes run at once and may wait (see accounts/passwords.ts); half the processors by default. */
+  hashingLimits?: { concurrency: number; queue: number; refusalHoldMs: number };
+  /** How long an operator's chat reply may stay unread before it is mailed (CHAT_REPLY_MAIL_DELAY_SECONDS). */
+  chatReplyMailDelaySeconds: number;
+  /** New chat conversations a client address may start in 12 hours (CHAT_CONVERSATIONS_PER_CLIENT). */
+  chatConversationsPerClient: number;
+  /** Chat event streams: the heartbeat and how long one stays open before the browser reconnects; tests shorten them. */
+  chatStreams?: { heartbeatMs: number; lifetimeMs: number };
+}
 
 const DAY_SECONDS = 24 * 60 * 60;
 

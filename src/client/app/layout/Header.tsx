@@ -1,6 +1,5 @@
 import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { loadHeaderAccount } from '#client/features/accounts/index.ts';
 import { LanguageSwitcher } from '#client/features/i18n/index.ts';
 import { useAddress, useLanguage } from '#client/lib/address.tsx';
 import { matchPage, navPages, pagePath } from '#common/routes.ts';
@@ -20,8 +19,9 @@ export function Header() {
   const [Account, setAccount] = useState<ComponentType<{ signIn: ReactNode }> | null>(null);
   useEffect(() => {
     if (!document.cookie.split('; ').includes(`${SIGNED_IN_COOKIE}=1`)) return;
-    loadHeaderAccount().then(
-      (module) => setAccount(() => module.default),
+    // Imported on demand, so that no page loads the accounts feature before it is needed.
+    import('#client/features/accounts/index.ts').then(
+      (accounts) => setAccount(() => accounts.HeaderAccount),
       () => {},
     );
   }, []);

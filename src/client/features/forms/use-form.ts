@@ -1,5 +1,4 @@
 import { useCallback, useRef, useState } from 'react';
-import { loadVisitorForCalls } from '#client/features/visitor/index.ts';
 import type { ApiResult } from '#client/lib/api-client.ts';
 import { useErrorToast } from '#client/lib/toast/use-error-toast.ts';
 import type { ErrorCode } from '#common/error-codes.ts';
@@ -147,7 +146,8 @@ export function useForm<V extends Record<string, Value>>(
         setBusy(true);
         let result: ApiResult<unknown> | undefined;
         if (options.visitor) {
-          const visitor = await loadVisitorForCalls();
+          // Imported when a form that needs the identifier is sent, not with the form.
+          const visitor = await import('#client/features/visitor/index.ts');
           result = await sendAsVisitor(visitor, () => send(values));
         } else {
           result = await send(values);
