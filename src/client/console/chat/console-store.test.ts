@@ -1,5 +1,4 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { FollowOptions } from '#client/lib/event-stream.ts';
 import {
   CHAT_EVENTS,
   CONSOLE_CHAT_API,
@@ -8,35 +7,12 @@ import {
   type ConsoleMessage,
   type ConsoleThreadAnswer,
 } from '#common/chat-api.ts';
+import type { FakeStream } from '#tests/support/fake-event-stream.ts';
 
-/** A stream the store follows: where it started, what it handles, and whether it was closed. */
-interface FakeStream {
-  path: string;
-  after: number;
-  options: FollowOptions;
-  closed: boolean;
-  cursor: number;
-  close(): void;
-}
-
-// The event-stream client has tests of its own; here the store is given the streams it asks for.
 const streams = vi.hoisted(() => [] as FakeStream[]);
-vi.mock('#client/lib/event-stream.ts', () => ({
-  followStream: (path: string, after: number, options: FollowOptions) => {
-    const stream: FakeStream = {
-      path,
-      after,
-      options,
-      closed: false,
-      cursor: after,
-      close() {
-        this.closed = true;
-      },
-    };
-    streams.push(stream);
-    return stream;
-  },
-}));
+vi.mock('#client/lib/event-stream.ts', async () =>
+  (await import('#tests/support/fake-event-stream.ts')).fakeEventStreams(streams),
+);
 
 const conversation = (id: number, change: Partial<ConsoleConversation> = {}): ConsoleConversation => ({
   id,
