@@ -2,7 +2,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { ACCOUNT_API } from '#common/account-api.ts';
 import { storageEntry } from '#common/storage.ts';
 import { type ApiApp, type AppOptions, createApp, JOBS } from '#server/app.ts';
-import type { HashingParams } from '#server/features/accounts/index.ts';
+import { createPasswords, type HashingParams } from '#server/features/accounts/index.ts';
 import { issueFpid } from '#server/features/visitor/index.ts';
 import { securityHeaders } from '#server/http/security-headers.ts';
 import type { Database } from '#server/platform/db/database.ts';
@@ -21,6 +21,14 @@ export const ORIGIN = 'http://localhost';
 
 const site = await loadSiteConfig();
 const texts = await readTexts();
+
+/**
+ * What `npm run staff` runs with, on the suite's database, with test hashing: `mailKept` and
+ * `site` as the command would see them without SMTP or on another port.
+ */
+export async function staffCommandContext(db: Database, overrides: { mailKept?: boolean; site?: typeof site } = {}) {
+  return { db, secret: TEST_SECRET, site, passwords: createPasswords(TEST_HASHING), mailKept: false, ...overrides };
+}
 
 let addresses = 0;
 /** A client address no other test uses, so rate limits of one test never touch another. */

@@ -2,10 +2,8 @@ import { expect, it } from 'vitest';
 import { ACCOUNT_API } from '#common/account-api.ts';
 import { CHAT_API, CONSOLE_CHAT_API } from '#common/chat-api.ts';
 import { CONSOLE_API, withId } from '#common/console-api.ts';
-import { createPasswords } from '#server/features/accounts/index.ts';
 import { runStaffCommand } from '#server/features/staff/index.ts';
-import { loadSiteConfig } from '#server/platform/site-config.ts';
-import { describeApi, TEST_HASHING, TEST_SECRET, type TestClient } from '#tests/support/api.ts';
+import { describeApi, staffCommandContext, type TestClient } from '#tests/support/api.ts';
 import {
   chatMessage,
   consoleStream,
@@ -97,13 +95,7 @@ describeApi('event streams when access ends', (api) => {
   });
 
   it('ends it when the staff command takes them off the staff', async () => {
-    const context = {
-      db: api.db(),
-      secret: TEST_SECRET,
-      site: await loadSiteConfig(),
-      passwords: createPasswords(TEST_HASHING),
-      mailKept: false,
-    };
+    const context = await staffCommandContext(api.db());
     await afterTakingAway(async (_operator, email) => {
       expect(await runStaffCommand(context, { action: 'remove', email })).toMatchObject({ ok: true });
     });

@@ -3,10 +3,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { ACCOUNT_API } from '#common/account-api.ts';
 import { CONSOLE_API, type StaffAnswer, withId } from '#common/console-api.ts';
 import type { StaffRole } from '#common/roles.ts';
-import { createPasswords } from '#server/features/accounts/index.ts';
 import { outboxMailer } from '#server/platform/mail/mailer.ts';
 import { loadSiteConfig, ownAddress } from '#server/platform/site-config.ts';
-import { describeApi, TEST_HASHING, TEST_SECRET } from '#tests/support/api.ts';
+import { describeApi, staffCommandContext, TEST_SECRET } from '#tests/support/api.ts';
 import { codeFor, giveSecondFactor } from '#tests/support/second-factor.ts';
 import { MAIL_KEPT_NOTE, parseStaffCommand, runStaffCommand, staffCommandToken } from './staff-command.ts';
 import { STAFF_COMMAND_PATH } from './staff-routes.ts';
@@ -214,13 +213,7 @@ describeApi('the staff', (api) => {
   });
 
   it('runs the staff command: the first admin, with a one-time link to set the password', async () => {
-    const context = {
-      db: api.db(),
-      secret: TEST_SECRET,
-      site: await loadSiteConfig(),
-      passwords: createPasswords(TEST_HASHING),
-      mailKept: false,
-    };
+    const context = await staffCommandContext(api.db());
     const email = `first-admin-${tag()}@example.com`;
     const added = await runStaffCommand(context, { action: 'add', email, role: 'admin', name: 'Ada Lovelace' });
     expect(added.ok).toBe(true);
@@ -250,13 +243,10 @@ describeApi('the staff', (api) => {
 
   it('says that mail is kept when no SMTP is set, and links to the port the server answers on', async () => {
     // The shipped config.json, and a server on port 4000 (as `PORT=4000 npm run staff` reads it).
-    const context = {
-      db: api.db(),
-      secret: TEST_SECRET,
+    const context = await staffCommandContext(api.db(), {
       site: await loadSiteConfig({ defaultSiteUrl: ownAddress('0.0.0.0', 4000) }),
-      passwords: createPasswords(TEST_HASHING),
       mailKept: true,
-    };
+    });
     const email = `kept-${tag()}@example.com`;
     const added = await runStaffCommand(context, { action: 'add', email, role: 'operator' });
     const lines = added.ok ? added.lines : [];
