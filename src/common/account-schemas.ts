@@ -11,15 +11,6 @@ import { z } from './zod.ts';
  * same text from the `errors` namespace. zod/mini keeps the browser's share of this small.
  */
 
-export {
-  CODE_LENGTH,
-  characterCount,
-  EMAIL_MAX_LENGTH,
-  NAME_MAX_LENGTH,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-} from './field-bounds.ts';
-
 /** E.164: at most 15 digits; 8 is the shortest full international number in use. */
 const PHONE_MIN_DIGITS = 8;
 const PHONE_MAX_DIGITS = 15;

@@ -4,7 +4,7 @@ import { PAGES, type PageId } from '#common/routes.ts';
 type PageModule = { default: ComponentType };
 
 /** A page's module as a path relative to this file, from the page table. */
-export const pageSource = (page: PageId) => `../pages/${PAGES[page].module}.tsx`;
+const pageSource = (page: PageId) => `../pages/${PAGES[page].module}.tsx`;
 
 // Every page module, each its own chunk, fetched on the first visit to its page.
 const importers = import.meta.glob<PageModule>('../pages/*/*Page.tsx');

@@ -9,9 +9,9 @@ import { SelectField, SubmitButton, TextField, useForm } from '#client/features/
 import { ScrollTable } from '#client/lib/ScrollTable.tsx';
 import { useErrorToast } from '#client/lib/toast/use-error-toast.ts';
 import { useToast } from '#client/lib/toast/use-toast.ts';
-import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from '#common/account-schemas.ts';
 import { type AddStaffAnswer, CONSOLE_API, type MeAnswer, type StaffAnswer, withId } from '#common/console-api.ts';
 import { AddStaffSchema } from '#common/console-schemas.ts';
+import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from '#common/field-bounds.ts';
 import { EmailSchema, NameSchema } from '#common/fields.ts';
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from '#common/languages.ts';
 import { type Role, STAFF_ROLES, type StaffRole } from '#common/roles.ts';

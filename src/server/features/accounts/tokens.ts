@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
-import { CODE_LENGTH } from '#common/account-schemas.ts';
+import { CODE_LENGTH } from '#common/field-bounds.ts';
 
 /** A session token: 256 random bits. */
 export const newSessionToken = () => randomBytes(32).toString('base64url');
