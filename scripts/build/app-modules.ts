@@ -1,5 +1,6 @@
-// What a page of the site runs before it hydrates, from the client build's manifest: read by the
-// prerender step (the page's preloads), the benchmark and the chat's size check.
+// What a page of the site runs before it hydrates and the stylesheets it paints with, from the
+// client build's manifest: read by the prerender step (the page's preloads and inlined sheets), the
+// benchmark and the chat's size check.
 
 /** The client build's manifest (`dist/client/.vite/manifest.json`), as Vite writes it. */
 export type Manifest = Record<string, { file: string; css?: string[]; imports?: string[]; dynamicImports?: string[] }>;
@@ -32,4 +33,22 @@ export function startModules(manifest: Manifest, pageModule: string): Set<string
   const seen = new Set<string>();
   for (const key of [ENTRY, ...START_IMPORTS, pageModule]) moduleClosure(manifest, key, seen);
   return seen;
+}
+
+/** The stylesheets of a module and its static imports, as built files (`assets/….css`), in import order. */
+export function closureStylesheets(manifest: Manifest, key: string): string[] {
+  return [...new Set([...moduleClosure(manifest, key)].flatMap((module) => manifest[module]?.css ?? []))];
+}
+
+/** The critical sheet: what the entry module imports, inlined into every page. */
+export const criticalStylesheets = (manifest: Manifest): string[] => closureStylesheets(manifest, ENTRY);
+
+/**
+ * A page's own stylesheets: those its module and its static imports bring beyond the critical
+ * sheet. The prerender inlines them into that page alone; a navigation to the page fetches them
+ * with its module.
+ */
+export function pageStylesheets(manifest: Manifest, page: PageId): string[] {
+  const critical = new Set(criticalStylesheets(manifest));
+  return closureStylesheets(manifest, pageModuleKey(page)).filter((file) => !critical.has(file));
 }

@@ -79,9 +79,10 @@ describe('npm run dev', () => {
   it('renders each page from the sources with Vite’s client and hot reload', async () => {
     const site = await loadSiteConfig();
     const texts = await readTexts(site.brand, ['en']);
-    for (const [pathname, ns] of [
-      ['/en', 'home'],
-      ['/en/about', 'about'],
+    // Each with the sheet its module brings beyond the critical one, inlined as the build does.
+    for (const [pathname, ns, ownSheet] of [
+      ['/en', 'home', 'src/client/pages/home/home.css'],
+      ['/en/about', 'about', 'src/client/lib/company.css'],
     ] as const) {
       const response = await fetch(`${base}${pathname}`);
       expect(response.status).toBe(200);
@@ -91,9 +92,11 @@ describe('npm run dev', () => {
       expect(html).toContain(`<title>${escapeHtml(meta.title)}</title>`);
       expect(html).toContain('<script type="module" src="/@vite/client"></script>');
       expect(html).toContain('from "/@react-refresh"');
-      // The app loads from the sources, and the stylesheet is the element Vite's client updates.
+      // The app loads from the sources, and the stylesheets are elements Vite's client updates.
       expect(html).toContain('data-modules="/src/client/app/entry-client.tsx"');
-      expect(html).toMatch(/<style data-vite-dev-id="[^"]*\/src\/client\/app\/styles\.css">[^<]*\S/);
+      expect(html).toMatch(/<style data-vite-dev-id="[^"]*\/src\/client\/app\/critical\.css">[^<]*\S/);
+      expect(html).toContain(`<style data-vite-dev-id="${ROOT}/${ownSheet}">`);
+      expect(html.match(/<style data-vite-dev-id=/g)).toHaveLength(2);
       // The page is prerendered into #root as the build does it, not an empty shell.
       expect(html).toMatch(/<div id="root">\s*<[a-z]/);
     }

@@ -4,7 +4,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import path from 'node:path';
 import { getRequestListener } from '@hono/node-server';
 import { parse as parseCookies } from 'hono/utils/cookie';
-import { createServer as createViteServer, type ViteDevServer } from 'vite';
+import { createServer as createViteServer, type EnvironmentModuleNode, type ViteDevServer } from 'vite';
 import type { renderDocument } from '#client/app/entry-prerender.tsx';
 import { isLanguage, type Language } from '#common/languages.ts';
 import { type PageId, pagePath, resolvePath } from '#common/routes.ts';
@@ -14,11 +14,13 @@ import { type Env, readEnv } from '#server/platform/env.ts';
 import { loadSiteConfig, ROOT, readTexts } from '#server/platform/site-config.ts';
 import { servedPageFor } from '#server/site/site-handler.ts';
 import { startApi } from '#server/start.ts';
+import { pageModuleKey } from './app-modules.ts';
 import { rootPage } from './root-page.ts';
 
 const ENTRY_CLIENT = '/src/client/app/entry-client.tsx';
 const ENTRY_PRERENDER = '/src/client/app/entry-prerender.tsx';
-const STYLESHEET = '/src/client/app/styles.css';
+const CRITICAL_SHEET = '/src/client/app/critical.css';
+const ROOT_POSIX = ROOT.split(path.sep).join('/');
 const LANGUAGE_COOKIE = storageEntry('languageCookie').name;
 /** What only Vite serves: a request for these that it did not answer is for nothing there. */
 const NOT_PAGES = ['/assets/', '/locales/', '/src/', '/node_modules/', '/@'];
@@ -32,18 +34,47 @@ function devSecurityHeaders(): Record<string, string> {
   return headers;
 }
 
-/** The site's stylesheet as Vite compiles it now. */
-const stylesheet = async (vite: ViteDevServer) =>
-  ((await vite.ssrLoadModule(`${STYLESHEET}?inline`)) as { default: string }).default;
+/** A stylesheet as Vite compiles it now, by its address from the root (`/src/…`). */
+const stylesheet = async (vite: ViteDevServer, url: string) =>
+  ((await vite.ssrLoadModule(`${url}?inline`)) as { default: string }).default;
 
 /**
- * The stylesheet inlined as the build inlines it, so the page paints styled before the app loads.
- * Marked with the module's id, Vite's client takes this element over and replaces its text on
- * every edit of the stylesheet instead of adding a second copy.
+ * The stylesheets a page's module imports, itself or through its imports, as the server's module
+ * graph knows them once the page has been rendered: those the build inlines into that page beyond
+ * the critical sheet (pageStylesheets in scripts/build/app-modules.ts). The graph does not say which
+ * imports are on demand, so a sheet that the build leaves to a later import may be inlined here
+ * too, which changes nothing on screen. Addresses from the root.
  */
-async function devStylesheet(vite: ViteDevServer): Promise<string> {
-  const id = path.posix.join(ROOT.split(path.sep).join('/'), STYLESHEET);
-  return `<style data-vite-dev-id="${id}">${await stylesheet(vite)}</style>`;
+function pageStylesheetUrls(vite: ViteDevServer, page: PageId): string[] {
+  const graph = vite.environments.ssr.moduleGraph;
+  const start = graph.getModuleById(path.posix.join(ROOT_POSIX, pageModuleKey(page)));
+  const seen = new Set<EnvironmentModuleNode>();
+  const sheets: string[] = [];
+  const visit = (node: EnvironmentModuleNode) => {
+    if (seen.has(node)) return;
+    seen.add(node);
+    if (node.file?.endsWith('.css')) {
+      sheets.push(node.url);
+      return;
+    }
+    for (const imported of node.importedModules) visit(imported);
+  };
+  if (start) visit(start);
+  return sheets;
+}
+
+/**
+ * The critical sheet and the page's own, inlined as the build inlines them, so the page paints
+ * styled before the app loads. Each is marked with its module's id: Vite's client takes the element
+ * over when the app imports that sheet, and replaces its text on every edit instead of adding a
+ * second copy.
+ */
+async function devStylesheets(vite: ViteDevServer, page: PageId): Promise<string> {
+  const urls = [CRITICAL_SHEET, ...pageStylesheetUrls(vite, page)];
+  const styles = await Promise.all(
+    urls.map(async (url) => `<style data-vite-dev-id="${ROOT_POSIX}${url}">${await stylesheet(vite, url)}</style>`),
+  );
+  return styles.join('\n');
 }
 
 /** One page as the build writes it, from the current sources and texts, with Vite's client added. */
@@ -57,12 +88,12 @@ async function renderPage(vite: ViteDevServer, url: string, pathname: string, la
     language,
     resources: { [language]: texts },
     site,
-    // The entry module from the sources; the stylesheet is added below, where Vite can update it.
-    assets: { css: '', entry: ENTRY_CLIENT, preloads: [] },
+    // The entry module from the sources; the stylesheets are added below, where Vite can update them.
+    assets: { styles: [], entry: ENTRY_CLIENT, preloads: [] },
   });
   const transformed = await vite.transformIndexHtml(url, html);
-  const style = await devStylesheet(vite);
-  return transformed.replace('</head>', () => `${style}\n</head>`);
+  const styles = await devStylesheets(vite, page);
+  return transformed.replace('</head>', () => `${styles}\n</head>`);
 }
 
 /** The pages, by the routing rules of the production server (src/server/site/site-handler.ts). */
@@ -92,7 +123,7 @@ function pageHandler(vite: ViteDevServer, security: Record<string, string>) {
     }
     const remembered = parseCookies(req.headers.cookie ?? '', LANGUAGE_COOKIE)[LANGUAGE_COOKIE];
     if (isLanguage(remembered)) return redirect(res, pagePath(remembered, 'home') + search);
-    const root = await rootPage(await stylesheet(vite));
+    const root = await rootPage(await stylesheet(vite, CRITICAL_SHEET));
     return send(req, res, 200, 'text/html; charset=utf-8', root.html);
   };
 }

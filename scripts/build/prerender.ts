@@ -9,10 +9,18 @@ import { gzipAsync } from '@gfx/zopfli';
 import { FAVICON_LINK, headLinks, sitemapPaths } from '#common/head.ts';
 import { escapeHtml } from '#common/html.ts';
 import { missingLegalFacts } from '#common/legal-facts.ts';
-import { allPagePaths, CONSOLE_ROOT } from '#common/routes.ts';
+import { allPagePaths, CONSOLE_ROOT, PAGE_IDS } from '#common/routes.ts';
 import { loadSiteConfig, ROOT, readTexts } from '#server/platform/site-config.ts';
 import { listFiles } from '#server/site/list-files.ts';
-import { ENTRY, type Manifest, moduleClosure, pageModuleKey, startModules } from './app-modules.ts';
+import {
+  criticalStylesheets,
+  ENTRY,
+  type Manifest,
+  moduleClosure,
+  pageModuleKey,
+  pageStylesheets,
+  startModules,
+} from './app-modules.ts';
 import { rootPage } from './root-page.ts';
 
 const CLIENT_DIR = path.join(ROOT, 'dist/client');
@@ -104,8 +112,16 @@ async function main() {
   const manifest = JSON.parse(await readFile(path.join(CLIENT_DIR, '.vite/manifest.json'), 'utf8')) as Manifest;
   const entry = manifest[ENTRY];
   if (!entry) throw new Error(`${ENTRY} is missing from the Vite manifest`);
-  const cssFiles = [...moduleClosure(manifest, ENTRY)].flatMap((key) => manifest[key]?.css ?? []);
-  const css = (await Promise.all(cssFiles.map((file) => readFile(path.join(CLIENT_DIR, file), 'utf8')))).join('\n');
+  // Every sheet a page is painted with, read once: the critical one, then each page's own (those
+  // its module brings beyond the critical one).
+  const sheets = new Map<string, string>();
+  const critical = criticalStylesheets(manifest);
+  for (const file of [...critical, ...PAGE_IDS.flatMap((page) => pageStylesheets(manifest, page))]) {
+    if (!sheets.has(file)) sheets.set(file, await readFile(path.join(CLIENT_DIR, file), 'utf8'));
+  }
+  // Written with a link to its file, which the app's chunks name among what they preload.
+  const inlined = (file: string) => ({ css: sheets.get(file) ?? '', href: `/${file}` });
+  const css = critical.map((file) => sheets.get(file)).join('\n');
   if (!css) throw new Error('the build has no stylesheet for the entry module');
   const { renderDocument, siteConfigScript, APP_LOADER_SCRIPT } = await import(
     path.join(ROOT, 'dist/prerender/entry-prerender.js')
@@ -121,7 +137,11 @@ async function main() {
       language,
       resources: { [language]: texts[language] },
       site,
-      assets: { css, entry: `/${entry.file}`, preloads },
+      assets: {
+        styles: [...critical, ...pageStylesheets(manifest, page)].map(inlined),
+        entry: `/${entry.file}`,
+        preloads,
+      },
     });
     await writeOut(`${pagePathname.slice(1)}/index.html`, html);
   }
@@ -151,10 +171,10 @@ ${sitemapPaths()
   await writeOut('sitemap.xml', sitemap);
   await writeOut('robots.txt', `User-agent: *\nAllow: /\n\nSitemap: ${site.siteUrl}/sitemap.xml\n`);
 
-  // The server builds its Content-Security-Policy from these: the only inline scripts there are.
+  // The server builds its Content-Security-Policy from these: the only inline scripts and styles there are.
   const inline = {
     scripts: [sha256(siteConfigScript(site)), sha256(APP_LOADER_SCRIPT), sha256(root.script)],
-    styles: [sha256(css)],
+    styles: [...new Set([css, ...sheets.values()].map(sha256))],
   };
   await writeFile(path.join(ROOT, 'dist/inline-hashes.json'), `${JSON.stringify(inline, null, 2)}\n`);
 

@@ -9,7 +9,11 @@ import {
 
 interface PageEntry {
   path: string;
-  /** The page's component, under src/client/pages/ without `.tsx`; each is a chunk of its own. */
+  /**
+   * The page's component, under src/client/pages/ without `.tsx`; each is a chunk of its own. The
+   * stylesheets it imports, itself or through its imports, are the page's first-paint sheets: the
+   * build inlines them into this page alone, after the critical sheet (README, "Styles").
+   */
   module: string;
   ns: Namespace;
   layout: boolean;

@@ -238,7 +238,7 @@ test('the header shows who is signed in without moving anything or a hydration w
     await page.goto('/th/about');
     await waitForHydration(page);
     await expect(page.locator('.header-account__name')).toContainText('Somchai Jaidee');
-    // The room kept for "Sign in" (styles.css) is not part of the link's name.
+    // The room kept for "Sign in" (styles/layout.css) is not part of the link's name.
     await expect(page.locator('.header-account__name')).toHaveAccessibleName('เข้าสู่ระบบในชื่อ Somchai Jaidee');
     await expect(page.locator('header').getByRole('button', { name: 'ออกจากระบบ' })).toBeVisible({
       visible: signOutShown,

@@ -32,6 +32,52 @@ test('nothing shifts while a page loads and hydrates, nor while the next one com
   expect(await layoutShift(page, { since: shown })).toBe(0);
 });
 
+// A page paints with the critical sheet and its own sheets inlined, each with a disabled link to its
+// file beside it, which the browser does not fetch and in which Vite's preload helper finds the
+// sheet already there when the app imports a chunk that names it (decision 098).
+test('a page fetches none of its own stylesheets; a navigation has the next page’s before showing it', async ({
+  page,
+}) => {
+  const fetched: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.endsWith('.css')) fetched.push(new URL(request.url()).pathname);
+  });
+  await page.addInitScript(() => {
+    // The contact page's form card, measured the moment it enters the document.
+    new MutationObserver((_records, observer) => {
+      const card = document.querySelector('.contact-form');
+      if (!card) return;
+      (window as unknown as { cardMargin: string }).cardMargin = getComputedStyle(card).marginTop;
+      observer.disconnect();
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.goto('/en/privacy-policy');
+  await waitForHydration(page);
+  await expect(page.locator('.chat-launcher')).toBeVisible();
+  const links = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map((link) => ({
+      path: new URL(link.href).pathname,
+      disabled: link.disabled,
+    })),
+  );
+  // The critical sheet, the legal pages' sheet and the operator's details, as the server wrote
+  // them: disabled, and linked once each (the sheets that came after the paint, the chat's, are
+  // enabled links). Every chunk that imports on demand names the critical sheet among its preloads.
+  const own = links.filter((link) => link.disabled).map((link) => link.path);
+  expect(own).toHaveLength(3);
+  expect(links.filter((link) => own.includes(link.path))).toHaveLength(3);
+  expect(await page.locator('.legal__updated').evaluate((p) => getComputedStyle(p).fontSize)).toBe('15.2px');
+
+  await page.locator('header').getByRole('link', { name: 'Contact' }).click();
+  await expect(page.locator('.contact-form')).toBeVisible();
+  // Styled from its first frame: the sheet came before the page did.
+  expect(await page.evaluate(() => (window as unknown as { cardMargin?: string }).cardMargin)).toBe('32px');
+  const contactSheets = fetched.filter((file) => /\/ContactPage-[^/]*\.css$/.test(file));
+  expect(contactSheets).toHaveLength(1);
+  // Nothing inlined was fetched, on arrival or when the contact page brought the operator's details again.
+  expect(fetched.filter((file) => own.includes(file))).toEqual([]);
+});
+
 test('a short page whose footer is in view on a phone does not move it while it loads', async ({ page }) => {
   await page.setViewportSize({ width: 412, height: 823 });
   await page.goto('/th/imprint');

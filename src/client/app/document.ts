@@ -6,11 +6,36 @@ import type { SiteConfig } from '#common/site-config.ts';
 import { BOOT_ELEMENT_ID, type BootData, serializeBootData } from './boot-data.ts';
 import { whenPainted } from './first-paint.ts';
 
-/** Built files a page links to: the inlined stylesheet, the entry module and what it will import. */
-export interface PageAssets {
+/** A stylesheet written into a page, so that its first paint waits for no request. */
+export interface InlineSheet {
   css: string;
+  /**
+   * The built file that holds the same rules. It is written beside the copy as a disabled link,
+   * which the browser does not fetch. A chunk the app imports later names that file among what it
+   * preloads (the critical sheet's in every chunk that imports on demand, a page's own in its
+   * module's); Vite's preload helper then finds a stylesheet link with that address and adds none,
+   * so the page neither downloads the rules a second time nor restyles after the paint.
+   */
+  href?: string;
+}
+
+/** Built files a page links to: the inlined stylesheets, the entry module and what it will import. */
+export interface PageAssets {
+  /** The critical sheet first, then the page's own (scripts/build/prerender.ts). */
+  styles: InlineSheet[];
   entry: string;
   preloads: string[];
+}
+
+/** The page's stylesheets as the head carries them. */
+function inlineSheets(styles: readonly InlineSheet[]): string {
+  return styles
+    .map(({ css, href }) =>
+      href
+        ? `<style>${css}</style>\n<link rel="stylesheet" href="${escapeHtml(href)}" disabled>`
+        : `<style>${css}</style>`,
+    )
+    .join('\n');
 }
 
 /**
@@ -105,7 +130,7 @@ export function documentHtml(options: {
 ${head.indexed ? '' : '<meta name="robots" content="noindex">\n'}${links}
 ${FAVICON_LINK}
 <meta name="theme-color" content="#1d4ed8">
-<style>${assets.css}</style>
+${inlineSheets(assets.styles)}
 <script>${siteConfigScript(options.site)}</script>
 </head>
 <body>

@@ -9,7 +9,7 @@ import { matchPage, pageNamespaces } from '#common/routes.ts';
 import { App } from './App.tsx';
 import { BOOT_ELEMENT_ID, type BootData } from './boot-data.ts';
 import { loadPage } from './page-modules.ts';
-import './styles.css';
+import './critical.css';
 
 const boot = JSON.parse(document.getElementById(BOOT_ELEMENT_ID)?.textContent ?? '{}') as BootData;
 const site = readPageSiteConfig();

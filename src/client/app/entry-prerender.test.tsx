@@ -3,7 +3,7 @@ import type { Language } from '#common/languages.ts';
 import { loadSiteConfig, readTexts } from '#server/platform/site-config.ts';
 import { renderDocument } from './entry-prerender.tsx';
 
-const assets = { css: 'body{}', entry: '/assets/entry.js', preloads: ['/assets/chunk.js'] };
+const assets = { styles: [{ css: 'body{}' }], entry: '/assets/entry.js', preloads: ['/assets/chunk.js'] };
 
 const site = await loadSiteConfig();
 const texts = await readTexts(site.brand);
@@ -32,6 +32,30 @@ describe('renderDocument', () => {
     expect(boot.language).toBe('th');
     expect(Object.keys(boot.resources.th).sort()).toEqual(['about', 'common', 'legal']);
     expect(html).not.toContain('{{siteName}}');
+  });
+
+  it('inlines the critical sheet, then the page’s own, each beside a disabled link to its built file', async () => {
+    const html = await renderDocument({
+      path: '/en/contact',
+      page: 'contact',
+      language: 'en',
+      resources: texts,
+      site,
+      assets: {
+        ...assets,
+        styles: [
+          { css: 'body{}', href: '/assets/entry.css' },
+          { css: '.own{}', href: '/assets/own.css' },
+        ],
+      },
+    });
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain(
+      '<style>body{}</style>\n<link rel="stylesheet" href="/assets/entry.css" disabled>\n' +
+        '<style>.own{}</style>\n<link rel="stylesheet" href="/assets/own.css" disabled>',
+    );
+    // And no other stylesheet link.
+    expect(head.match(/<link rel="stylesheet"/g)).toHaveLength(2);
   });
 
   it('carries what Intl formatted for the page, and only for that page', async () => {

@@ -8,7 +8,12 @@ import { ToastProvider } from '#client/lib/toast/ToastProvider.tsx';
 import { bestLanguage } from '#common/languages.ts';
 import { storageEntry } from '#common/storage.ts';
 import { ConsoleApp } from './ConsoleApp.tsx';
-import '#client/app/styles.css';
+import '#client/styles/tokens.css';
+import '#client/styles/base.css';
+import '#client/styles/buttons.css';
+import '#client/styles/content.css';
+import '#client/styles/forms.css';
+import '#client/styles/toasts.css';
 import './console.css';
 
 /** What the console shows its texts from; the page needs no other. */

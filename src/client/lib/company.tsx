@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useLanguage } from '#client/lib/address.tsx';
 import { countryName } from '#client/lib/formats.ts';
 import type { Company } from '#common/site-config.ts';
+import './company.css';
 
 /**
  * The company's details as the legal pages, contact and about show them, from the site

@@ -222,6 +222,16 @@ describe('headers and methods', () => {
     expect(response.headers.get('x-frame-options')).toBe('DENY');
   });
 
+  it('gives a built file other than a page a short policy without the pages’ hashes', async () => {
+    const page = (await get('/en')).headers.get('content-security-policy') ?? '';
+    const script = await get('/assets/app-123.js');
+    expect(script.status).toBe(200);
+    const policy = script.headers.get('content-security-policy') ?? '';
+    expect(policy).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(policy.length).toBeLessThan(page.length / 4);
+    expect(script.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
   it('answers HEAD like GET without a body', async () => {
     const response = await get('/en/about', { method: 'HEAD' });
     expect(response.status).toBe(200);

@@ -11,7 +11,7 @@ import {
   signedOutPage,
 } from '#common/routes.ts';
 import { storageEntry } from '#common/storage.ts';
-import { OPENER_ISOLATION } from '#server/http/security-headers.ts';
+import { FILE_POLICY, OPENER_ISOLATION } from '#server/http/security-headers.ts';
 import { pickEncoding, type StaticFile } from './build-files.ts';
 
 const LANGUAGE_COOKIE = storageEntry('languageCookie').name;
@@ -48,6 +48,7 @@ export function createSiteHandler(files: Map<string, StaticFile>, security: Reco
       file,
       headers: {
         ...security,
+        ...(file.type.startsWith('text/html') ? {} : { 'Content-Security-Policy': FILE_POLICY }),
         'Content-Type': file.type,
         'Cache-Control': file.cacheControl,
         ETag: file.etag,

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '#client/lib/address.tsx';
 import { type PageId, pagePath } from '#common/routes.ts';
+import './auth-card.css';
 
 /** Where a sign-in page sends those who are on the wrong one: an optional question and a link. */
 export interface OtherPage {

@@ -22,7 +22,7 @@ export default function HeaderAccount({ signIn }: { signIn: ReactNode }) {
   // the latter counts as a layout shift.
   return (
     <>
-      {/* data-room: at least as wide as the "Sign in" it replaces (styles.css), so that the brand
+      {/* data-room: at least as wide as the "Sign in" it replaces (styles/layout.css), so that the brand
           beside keeps its room. */}
       <a
         key="account"

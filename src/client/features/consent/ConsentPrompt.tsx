@@ -4,6 +4,7 @@ import { useSiteConfig } from '#client/lib/site-config.tsx';
 import { DEFAULT_LANGUAGE, isLanguage } from '#common/languages.ts';
 import { privacySettingsPath } from '#common/routes.ts';
 import { chooseConsent } from './consent.ts';
+import './consent.css';
 
 /**
  * While the prompt covers the bottom of the window, the browser scrolls a focused element above it

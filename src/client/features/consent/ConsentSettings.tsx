@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { PRIVACY_SETTINGS_ID } from '#common/routes.ts';
 import { chooseConsent, useConsent } from './consent.ts';
+import './consent.css';
 
 const CHOICES = [
   { choice: 'granted', label: 'choice.allow', style: 'button' },

@@ -10,6 +10,7 @@ import { ACCOUNT_API, type AccountAnswer } from '#common/account-api.ts';
 import type { ErrorCode } from '#common/error-codes.ts';
 import { pagePath } from '#common/routes.ts';
 import { TwoFactorSection } from './TwoFactorSection.tsx';
+import './account.css';
 
 /** The fields' rules, imported after hydration: zod is not needed to show the form or take a keystroke. */
 const rules = () => import('#common/account-schemas.ts').then((s) => ({ password: s.CurrentPasswordSchema }));

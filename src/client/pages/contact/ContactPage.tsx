@@ -6,6 +6,7 @@ import { formatDays } from '#client/lib/formats.ts';
 import { useSiteConfig } from '#client/lib/site-config.tsx';
 import { RETENTION } from '#common/retention.ts';
 import { pagePath } from '#common/routes.ts';
+import './contact.css';
 
 /** How to reach the company: the ways the site configuration gives, and what happens to a message. */
 export default function ContactPage() {

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useLanguage } from '#client/lib/address.tsx';
 import { useSiteConfig } from '#client/lib/site-config.tsx';
 import { pagePath } from '#common/routes.ts';
+import './home.css';
 
 /**
  * The home page: the company's own words from the `home` texts (as many offers as the texts list)

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useLanguage } from '#client/lib/address.tsx';
 import { formatDate } from '#client/lib/formats.ts';
 import { LEGAL_TEXTS_UPDATED } from '#common/legal-facts.ts';
+import './legal.css';
 
 /**
  * The shape every legal page shares: title, the date of the last change (one date for all of
@@ -12,7 +13,7 @@ export function LegalArticle(props: {
   title: string;
   lead: string;
   dated?: boolean;
-  /** Long enough that its far sections are laid out only near the screen, in Thai (styles.css, decision 091). */
+  /** Long enough that its far sections are laid out only near the screen, in Thai (legal.css, decision 091). */
   long?: boolean;
   children: ReactNode;
 }) {
@@ -33,7 +34,7 @@ export function LegalArticle(props: {
 }
 
 /**
- * Lays out the sections styles.css leaves out of a long text's first layout, one per idle moment
+ * Lays out the sections legal.css leaves out of a long text's first layout, one per idle moment
  * once the page runs, so that a later jump (the End key, a scrollbar drag) lands on their real
  * heights rather than on estimates (decision 091).
  */

@@ -8,7 +8,7 @@ import type { SiteConfig } from '#common/site-config.ts';
 import { parseSiteConfig } from '#common/site-config-parse.ts';
 import { readTexts } from '#server/platform/site-config.ts';
 
-const assets = { css: '', entry: '/assets/entry.js', preloads: [] };
+const assets = { styles: [], entry: '/assets/entry.js', preloads: [] };
 const unconfigured = parseSiteConfig({});
 const configured = parseSiteConfig({
   brand: { siteName: 'Acme', domain: 'acme.example' },
