@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CodeSchema, LoginSchema, PasswordSchema, PhoneSchema, RegisterSchema } from './account-schemas.ts';
+import { CodeSchema, LoginSchema, PasswordSchema } from './account-schemas.ts';
 import { EmailSchema, NameSchema } from './fields.ts';
 import { passwordStrength } from './password-strength.ts';
 
@@ -72,29 +72,6 @@ describe('EmailSchema', () => {
   });
 });
 
-describe('PhoneSchema', () => {
-  const phone = check(PhoneSchema);
-
-  it('takes international numbers as people type them, and keeps the digits', () => {
-    expect(phone('+44 20 7946 0958')).toEqual({ ok: '+442079460958' });
-    expect(phone('+1 (415) 555-0132')).toEqual({ ok: '+14155550132' });
-    expect(phone('0066 2 123 4567')).toEqual({ ok: '+6621234567' });
-    expect(phone('+39.06.1234.5678')).toEqual({ ok: '+390612345678' });
-  });
-
-  it.each([
-    '020 7946 0958',
-    '+0 123 456 789',
-    '+44 12',
-    '+1234567890123456',
-    '+44 20 ABC 0958',
-    "+44'; DROP",
-    '++4420794609',
-  ])('refuses %s', (value) => {
-    expect(phone(value)).toEqual({ error: 'INVALID_PHONE' });
-  });
-});
-
 describe('PasswordSchema', () => {
   const password = check(PasswordSchema);
 
@@ -122,35 +99,6 @@ describe('CodeSchema', () => {
 
   it.each(['12345', '1234567', 'abcdef', '12345x', '１２３４５６'])('refuses %s', (value) => {
     expect(code(value)).toEqual({ error: 'VERIFICATION_FAILED' });
-  });
-});
-
-describe('RegisterSchema', () => {
-  const valid = {
-    name: 'Ada Lovelace',
-    email: 'ada@example.com',
-    phone: '+44 20 7946 0958',
-    password: 'correct horse',
-    acceptTerms: true,
-  };
-
-  it('takes a whole registration, in English unless told otherwise', () => {
-    expect(RegisterSchema.parse(valid)).toEqual({ ...valid, phone: '+442079460958', language: 'en' });
-    expect(RegisterSchema.parse({ ...valid, language: 'th' }).language).toBe('th');
-  });
-
-  it('needs the terms accepted', () => {
-    const result = RegisterSchema.safeParse({ ...valid, acceptTerms: false });
-    expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
-      ['acceptTerms', 'MISSING_REQUIRED_FIELD'],
-    ]);
-  });
-
-  it('names every missing field', () => {
-    const result = RegisterSchema.safeParse({});
-    expect(new Set(result.error?.issues.map((issue) => issue.path.join('.')))).toEqual(
-      new Set(['name', 'email', 'phone', 'password', 'acceptTerms']),
-    );
   });
 });
 

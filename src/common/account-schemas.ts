@@ -1,5 +1,5 @@
 import { CODE_LENGTH, characterCount, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './field-bounds.ts';
-import { EmailSchema, NameSchema, requiredText } from './fields.ts';
+import { EmailSchema, requiredText } from './fields.ts';
 import { DEFAULT_LANGUAGE, LANGUAGES } from './languages.ts';
 import { z } from './zod.ts';
 
@@ -10,26 +10,6 @@ import { z } from './zod.ts';
  * with, so the server answers `{ fields: { email: 'INVALID_EMAIL' } }` and the browser shows the
  * same text from the `errors` namespace. zod/mini keeps the browser's share of this small.
  */
-
-/** E.164: at most 15 digits; 8 is the shortest full international number in use. */
-const PHONE_MIN_DIGITS = 8;
-const PHONE_MAX_DIGITS = 15;
-
-const PHONE_FORMAT = /^(\+|00)[1-9][\d\s().-]*$/;
-const phoneDigits = (phone: string) => phone.replace(/\D/g, '').length - (phone.startsWith('00') ? 2 : 0);
-
-/** An international number, typed with spaces, dots, dashes or brackets as people do; kept as +digits. */
-export const PhoneSchema = z.pipe(
-  requiredText('INVALID_PHONE').check(
-    z.maxLength(40, 'INVALID_PHONE'),
-    z.regex(PHONE_FORMAT, 'INVALID_PHONE'),
-    z.refine(
-      (phone) => phoneDigits(phone) >= PHONE_MIN_DIGITS && phoneDigits(phone) <= PHONE_MAX_DIGITS,
-      'INVALID_PHONE',
-    ),
-  ),
-  z.transform((phone) => `+${phone.replace(/^00/, '').replace(/\D/g, '')}`),
-);
 
 /** A new password. Never trimmed: every character counts. Lone surrogate halves cannot be hashed faithfully. */
 export const PasswordSchema = requiredText('INVALID_PASSWORD', false).check(
@@ -53,18 +33,7 @@ export const CodeSchema = z.pipe(
 );
 
 /** The page language the visitor used, for the mail they get. */
-const LanguageSchema = z._default(z.enum(LANGUAGES), DEFAULT_LANGUAGE);
-
-export const RegisterSchema = z.object({
-  name: NameSchema,
-  email: EmailSchema,
-  phone: PhoneSchema,
-  password: PasswordSchema,
-  acceptTerms: z.literal(true, { error: 'MISSING_REQUIRED_FIELD' }),
-  language: LanguageSchema,
-  /** The honeypot: hidden from people, so only a robot fills it in. */
-  website: z.optional(z.string().check(z.maxLength(500))),
-});
+export const LanguageSchema = z._default(z.enum(LANGUAGES), DEFAULT_LANGUAGE);
 
 export const LoginSchema = z.object({
   email: EmailSchema,

@@ -36,6 +36,8 @@ export const ERROR_CODES = [
   'SECOND_FACTOR_REQUIRED',
   'TOTP_ALREADY_ON',
   'TOTP_NOT_SET_UP',
+  // New passwords.
+  'PASSWORD_TOO_COMMON',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -9,7 +9,8 @@ export function newPerson(name = 'Ada Lovelace') {
   return {
     name: `${name} ${n}`,
     email: `ada-${tag}-${n}@example.com`,
-    phone: `+44 20 ${String(Number.parseInt(tag, 16) % 10_000_000).padStart(7, '0')}${n % 10}`,
+    // A UK mobile number (074…): a range every digit of which makes a valid number.
+    phone: `+44 74${String(Number.parseInt(tag, 16) % 10_000_000).padStart(7, '0')}${n % 10}`,
     password: `correct horse ${tag}`,
   };
 }

@@ -7,16 +7,32 @@ import { useSiteConfig } from '#client/lib/site-config.tsx';
 import { useToast } from '#client/lib/toast/use-toast.ts';
 import { ACCOUNT_API, type RegisterAnswer } from '#common/account-api.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#common/field-bounds.ts';
+import { type PhoneCountry, suggestedPhoneCountry } from '#common/phone-countries.ts';
 import { pagePath } from '#common/routes.ts';
+import { PhoneCountryField } from './PhoneCountryField.tsx';
 
-/** The fields' rules, imported after hydration: zod is not needed to show the form or take a keystroke. */
+/**
+ * The country the phone number is read in, as the form holds it: the phone field's rule reads it
+ * when it judges the number, so that a change of country judges the number again.
+ */
+const phoneCountry: { current: PhoneCountry | undefined } = { current: undefined };
+
+/**
+ * The fields' rules, imported after hydration: zod is not needed to show the form or take a
+ * keystroke, and the phone library (in phone.ts) is loaded by this page only, with them.
+ */
 const rules = () =>
-  Promise.all([import('#common/fields.ts'), import('#common/account-schemas.ts')]).then(([f, s]) => ({
+  Promise.all([
+    import('#common/fields.ts'),
+    import('#common/account-schemas.ts'),
+    import('#common/register-schema.ts'),
+    import('#common/phone.ts'),
+  ]).then(([f, s, r, p]) => ({
     name: f.NameSchema,
     email: f.EmailSchema,
-    phone: s.PhoneSchema,
+    phone: { safeParse: (value: unknown) => p.phoneSchema(phoneCountry.current).safeParse(value) },
     password: s.PasswordSchema,
-    acceptTerms: s.RegisterSchema.shape.acceptTerms,
+    acceptTerms: r.AcceptTermsSchema,
   }));
 
 export default function RegisterPage() {
@@ -26,7 +42,15 @@ export default function RegisterPage() {
   const { minimumAge } = useSiteConfig().accounts;
   const form = useForm(
     'register',
-    { name: '', email: '', phone: '', password: '', acceptTerms: false, website: '' },
+    {
+      name: '',
+      email: '',
+      phoneCountry: suggestedPhoneCountry(lang) as string,
+      phone: '',
+      password: '',
+      acceptTerms: false,
+      website: '',
+    },
     rules,
     { visitor: true },
   );
@@ -38,6 +62,7 @@ export default function RegisterPage() {
     navigate(pagePath(lang, 'validation'), { state: { email: result.data.email } });
   });
   const honeypot = form.field('website');
+  phoneCountry.current = form.values.phoneCountry as PhoneCountry;
 
   return (
     <AuthCard
@@ -48,6 +73,7 @@ export default function RegisterPage() {
       <Form onSubmit={submit}>
         <TextField field={form.field('name')} label={t('name')} autoComplete="name" />
         <TextField field={form.field('email')} label={t('email')} type="email" autoComplete="email" />
+        <PhoneCountryField field={form.field('phoneCountry')} label={t('phoneCountry')} language={lang} />
         <TextField field={form.field('phone')} label={t('phone')} type="tel" autoComplete="tel" hint={t('phoneHint')} />
         <PasswordField
           field={form.field('password')}

@@ -7,6 +7,7 @@ import { jsonBody } from '#server/http/json-body.ts';
 import type { AccountDeps } from './account-deps.ts';
 import { findAccountByEmail, markVerified, setPasswordHash } from './account-queries.ts';
 import { issueCode, redeemCode } from './codes.ts';
+import { refuseCommonPassword } from './common-passwords.ts';
 import { hit, mailHits } from './limits.ts';
 import { issuePass } from './passes.ts';
 import { deleteTrustedBrowsers } from './second-factor-queries.ts';
@@ -33,6 +34,7 @@ export function passwordResetRoutes(deps: AccountDeps) {
     await deps.passwords.admit();
     await limiter.enforce([hit('resetPerClient', c.var.clientAddress)]);
     const { email, code, password } = c.req.valid('json');
+    await refuseCommonPassword(password);
     const account = await findAccountByEmail(db, email);
     // Hashing first keeps the slow part out of the transaction.
     const passwordHash = await deps.passwords.hash(password);

@@ -85,6 +85,22 @@ describeApi('forgotten password', (api) => {
     expect(answer.body).toEqual({ error: { code: 'VALIDATION_ERROR', fields: { password: 'INVALID_PASSWORD' } } });
   });
 
+  it('refuses one of the most common passwords as the new one, and the code stays good', async () => {
+    const { person } = await api.member();
+    const { code } = await resetCode(person.email);
+    const common = await api
+      .client()
+      .post(ACCOUNT_API.resetPassword, { email: person.email, code, password: 'Sunshine1' });
+    expect(common).toMatchObject({
+      status: 400,
+      body: { error: { code: 'PASSWORD_TOO_COMMON', fields: { password: 'PASSWORD_TOO_COMMON' } } },
+    });
+    const chosen = await api
+      .client()
+      .post(ACCOUNT_API.resetPassword, { email: person.email, code, password: 'a brand new secret' });
+    expect(chosen.status).toBe(200);
+  });
+
   it('verifies an account whose owner proves the address this way', async () => {
     const person = accountPerson();
     await api.client().post(ACCOUNT_API.register, person);

@@ -1,6 +1,7 @@
 import { ACCOUNT_API, type RegisterAnswer, type VerifyAnswer } from '#common/account-api.ts';
-import { MailRequestSchema, RegisterSchema, VerifySchema } from '#common/account-schemas.ts';
+import { MailRequestSchema, VerifySchema } from '#common/account-schemas.ts';
 import type { ErrorCode } from '#common/error-codes.ts';
+import { RegisterSchema } from '#common/register-schema.ts';
 import { requireVisitor } from '#server/features/visitor/index.ts';
 import { ApiError } from '#server/http/api-error.ts';
 import { newRoutes } from '#server/http/context.ts';
@@ -8,6 +9,7 @@ import { jsonBody } from '#server/http/json-body.ts';
 import type { AccountDeps } from './account-deps.ts';
 import { findAccountByEmail, insertAccount, markVerified, takenContacts } from './account-queries.ts';
 import { issueCode, redeemCode } from './codes.ts';
+import { refuseCommonPassword } from './common-passwords.ts';
 import { hit, mailHits } from './limits.ts';
 import { startSession } from './sessions.ts';
 
@@ -32,6 +34,7 @@ export function registrationRoutes(deps: AccountDeps) {
     // Only a robot fills in the field people cannot see.
     if (input.website) throw new ApiError(400, 'REGISTRATION_FAILED');
 
+    await refuseCommonPassword(input.password);
     const known = await takenContacts(db, input.email, input.phone);
     if (known.email || known.phone) throw takenError(known);
     const passwordHash = await deps.passwords.hash(input.password);

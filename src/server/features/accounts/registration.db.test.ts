@@ -22,7 +22,7 @@ describeApi('registration', (api) => {
 
     const [account] = await accountsWith(email);
     expect(account).toMatchObject({ name: 'สมชาย ใจดี', verified_at: null, language: 'th' });
-    expect(account?.phone).toMatch(/^\+4420\d{8}$/);
+    expect(account?.phone).toMatch(/^\+4474\d{8}$/);
     expect(account?.password_hash).toMatch(/^\$argon2id\$v=19\$/);
     expect(account?.password_hash).not.toContain(person.password);
 
@@ -68,7 +68,7 @@ describeApi('registration', (api) => {
     const answer = await api.client().post(ACCOUNT_API.register, {
       name: '<b>Eve</b>',
       email: 'not-an-address',
-      phone: '020 7946 0958',
+      phone: '+44 12',
       password: 'short',
       acceptTerms: false,
     });
@@ -100,6 +100,35 @@ describeApi('registration', (api) => {
         },
       },
     });
+  });
+
+  it('reads a national phone number in the country chosen beside it, and refuses an unknown country', async () => {
+    const person = accountPerson({ phone: '081 234 5678' });
+    const national = await api.client().post(ACCOUNT_API.register, { ...person, phoneCountry: 'TH' });
+    expect(national.status).toBe(201);
+    expect((await accountsWith(person.email))[0]?.phone).toBe('+66812345678');
+
+    const other = accountPerson({ phone: '030 1234567' });
+    const unknown = await api.client().post(ACCOUNT_API.register, { ...other, phoneCountry: 'Germany' });
+    expect(unknown).toMatchObject({ status: 400, body: { error: { code: 'VALIDATION_ERROR' } } });
+    expect(Object.keys((unknown.body as { error: { fields: object } }).error.fields)).toContain('phoneCountry');
+    const tooShort = await api.client().post(ACCOUNT_API.register, { ...other, phone: '030 12', phoneCountry: 'DE' });
+    expect(tooShort.body).toMatchObject({ error: { fields: { phone: 'INVALID_PHONE' } } });
+    expect(await accountsWith(other.email)).toEqual([]);
+  });
+
+  it('refuses one of the most common passwords, whatever its case, and creates nothing', async () => {
+    for (const password of ['password123', 'Iloveyou1', 'QWERTYUIOP']) {
+      const person = accountPerson({ password });
+      const answer = await api.client().post(ACCOUNT_API.register, person);
+      expect(answer).toMatchObject({
+        status: 400,
+        body: { error: { code: 'PASSWORD_TOO_COMMON', fields: { password: 'PASSWORD_TOO_COMMON' } } },
+      });
+      expect(await accountsWith(person.email)).toEqual([]);
+    }
+    const uncommon = accountPerson({ password: 'a walk along the klong' });
+    expect((await api.client().post(ACCOUNT_API.register, uncommon)).status).toBe(201);
   });
 
   it('refuses a taken email address, however it is written', async () => {
