@@ -4,6 +4,19 @@ export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';
 
 /** Each language's own name, shown in the switcher whatever the page language is. */
+/**
+ * The country each language suggests where one must be chosen (the phone number's): a guess the
+ * visitor can change, not a claim that the language belongs to it.
+ */
+export const LANGUAGE_COUNTRY = {
+  en: 'GB',
+  it: 'IT',
+  th: 'TH',
+  fr: 'FR',
+  de: 'DE',
+  nl: 'NL',
+} as const satisfies Record<Language, string>;
+
 export const LANGUAGE_NAMES: Record<Language, string> = {
   en: 'English',
   it: 'Italiano',

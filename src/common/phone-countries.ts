@@ -1,4 +1,4 @@
-import type { Language } from './languages.ts';
+import { LANGUAGE_COUNTRY, type Language } from './languages.ts';
 
 /**
  * The countries whose numbers the phone field reads in their national form (ISO 3166 codes, and
@@ -257,16 +257,6 @@ export const PHONE_COUNTRIES = [
 export type PhoneCountry = (typeof PHONE_COUNTRIES)[number];
 
 const isPhoneCountry = (code: string): code is PhoneCountry => (PHONE_COUNTRIES as readonly string[]).includes(code);
-
-/** The country each page language suggests when the browser names none. */
-const LANGUAGE_COUNTRY: Record<Language, PhoneCountry> = {
-  en: 'GB',
-  it: 'IT',
-  th: 'TH',
-  fr: 'FR',
-  de: 'DE',
-  nl: 'NL',
-};
 
 /**
  * The country preselected beside the phone field: the region of the browser's first language of

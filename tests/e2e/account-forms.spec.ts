@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { allowVisitor, field, newPerson, registerThroughApi } from './accounts.ts';
+import { ACCOUNT_API } from '#common/account-api.ts';
+import { allowVisitor, field, newPerson, ownAddress, registerThroughApi } from './accounts.ts';
 import { expectAccessible, waitForHydration, watchConsole } from './helpers.ts';
 
 /** Each sign-in form: its page, its submit button, and valid values for its fields by label. */
@@ -246,4 +248,55 @@ test('a server out of reach, or answering 500, is said so in words', async ({ pa
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(list).toContainText('Our server ran into a problem. Please try again in a moment.');
   await expect(list).not.toContainText('SERVER_ERROR');
+});
+
+test('the register form reads a number the national way in the chosen country, and refuses a common password under its field', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await allowVisitor(context, baseURL ?? '');
+  await context.setExtraHTTPHeaders({ 'X-Forwarded-For': ownAddress() });
+  const texts = JSON.parse(readFileSync('public/locales/th/register.json', 'utf8'));
+  const errors = JSON.parse(readFileSync('public/locales/th/errors.json', 'utf8'));
+
+  // An English page in a browser set to en-US suggests the United States, once hydrated.
+  await page.goto('/en/register');
+  await waitForHydration(page);
+  await expect(page.getByRole('combobox', { name: 'Country of the phone number' })).toHaveValue('US');
+
+  // A Thai page suggests Thailand, and offers every country after hydration.
+  await page.goto('/th/register');
+  await waitForHydration(page);
+  const country = page.getByRole('combobox', { name: texts.phoneCountry });
+  await expect(country).toHaveValue('TH');
+  await expect(country.locator('option')).toHaveCount(245);
+  const person = newPerson('สมหญิง');
+  await field(page, texts.name).fill(person.name);
+  await field(page, texts.email).fill(person.email);
+  await field(page, texts.phone).fill('081 234 5678');
+  await field(page, texts.phone).blur();
+  await expect(page.locator('.field--invalid')).toHaveCount(0);
+  // Another country reads the same digits again, and they are not a German number.
+  await country.selectOption('DE');
+  await expect(page.locator('.field__error')).toHaveText(errors.INVALID_PHONE);
+  await country.selectOption('TH');
+  await expect(page.locator('.field__error')).toHaveCount(0);
+
+  await field(page, texts.password).fill('Password123');
+  await page.getByRole('checkbox', { name: texts.acceptTerms }).check();
+  await page.getByRole('button', { name: texts.submit }).click();
+  await expect(page.locator('.field__error')).toHaveText(errors.PASSWORD_TOO_COMMON);
+  await expect(field(page, texts.password)).toBeFocused();
+  await expectAccessible(page);
+
+  await field(page, texts.password).fill(person.password);
+  await page.getByRole('button', { name: texts.submit }).click();
+  await expect(page).toHaveURL(/\/th\/validation$/);
+  // Kept in international form: the same number written so is taken.
+  const again = await page.request.post(`${baseURL}${ACCOUNT_API.register}`, {
+    data: { ...newPerson(), phone: '+66 81 234 5678', acceptTerms: true },
+    headers: { Origin: baseURL ?? '', 'X-Forwarded-For': ownAddress() },
+  });
+  expect(await again.json()).toMatchObject({ error: { code: 'PHONE_ALREADY_EXISTS' } });
 });

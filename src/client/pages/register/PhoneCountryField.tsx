@@ -1,15 +1,14 @@
 import { useEffect, useState } from 'react';
 import { FieldMessage, type FieldState } from '#client/features/forms/index.ts';
-import type { Language } from '#common/languages.ts';
-import { PHONE_COUNTRIES, type PhoneCountry, suggestedPhoneCountry } from '#common/phone-countries.ts';
+import { LANGUAGE_COUNTRY, type Language } from '#common/languages.ts';
 
 /** Every country by its name in the page's language, in that language's alphabetical order. */
-function countryOptions(language: Language): { value: PhoneCountry; label: string }[] {
+function countryOptions(language: Language, codes: readonly string[]): { value: string; label: string }[] {
   const names = new Intl.DisplayNames([language], { type: 'region' });
   const collator = new Intl.Collator(language);
-  return PHONE_COUNTRIES.map((code) => ({ value: code, label: names.of(code) ?? code })).sort((a, b) =>
-    collator.compare(a.label, b.label),
-  );
+  return codes
+    .map((code) => ({ value: code, label: names.of(code) ?? code }))
+    .sort((a, b) => collator.compare(a.label, b.label));
 }
 
 /**
@@ -32,10 +31,12 @@ export function PhoneCountryField({
   const [options, setOptions] = useState<{ value: string; label: string }[] | null>(null);
   const { onChange, value } = field;
   useEffect(() => {
-    setOptions(countryOptions(language));
-    const browser = suggestedPhoneCountry(language, navigator.languages);
-    // Once, when the page has hydrated: later changes are the visitor's.
-    if (value === suggestedPhoneCountry(language)) onChange(browser);
+    // The list comes after hydration, in a chunk of its own: the page's start carries one country.
+    void import('#common/phone-countries.ts').then(({ PHONE_COUNTRIES, suggestedPhoneCountry }) => {
+      setOptions(countryOptions(language, PHONE_COUNTRIES));
+      // Once, when the page has hydrated: later changes are the visitor's.
+      if (value === LANGUAGE_COUNTRY[language]) onChange(suggestedPhoneCountry(language, navigator.languages));
+    });
   }, [language]);
   const shown = options ?? [
     {

@@ -7,7 +7,8 @@ import { useSiteConfig } from '#client/lib/site-config.tsx';
 import { useToast } from '#client/lib/toast/use-toast.ts';
 import { ACCOUNT_API, type RegisterAnswer } from '#common/account-api.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#common/field-bounds.ts';
-import { type PhoneCountry, suggestedPhoneCountry } from '#common/phone-countries.ts';
+import { LANGUAGE_COUNTRY } from '#common/languages.ts';
+import type { PhoneCountry } from '#common/phone-countries.ts';
 import { pagePath } from '#common/routes.ts';
 import { PhoneCountryField } from './PhoneCountryField.tsx';
 
@@ -45,7 +46,7 @@ export default function RegisterPage() {
     {
       name: '',
       email: '',
-      phoneCountry: suggestedPhoneCountry(lang) as string,
+      phoneCountry: LANGUAGE_COUNTRY[lang] as string,
       phone: '',
       password: '',
       acceptTerms: false,
