@@ -33,6 +33,8 @@ const site = (port: number, dataDir: string, extra: Record<string, string> = {})
     ...extra,
   },
   reuseExistingServer: false,
+  // Eight servers start at once; on a busy two-core host that has taken longer than the default minute.
+  timeout: 180_000,
   stdout: 'pipe' as const,
 });
 
