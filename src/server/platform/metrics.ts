@@ -3,6 +3,7 @@ import type { Database, PoolUse } from './db/database.ts';
 import { timedDatabase } from './db/timed-database.ts';
 import type { JobDefinitions, JobOutcome } from './jobs/jobs.ts';
 import { errorFields, log } from './log.ts';
+import { RequestHistogram } from './request-histogram.ts';
 
 /** Where a scraper reads the metrics; served from the API app (see metrics-routes.ts). */
 export const METRICS_PATH = '/metrics';
@@ -51,18 +52,17 @@ interface JobState {
 /**
  * One instance's metrics in Prometheus's text format: what it serves and how fast, its database,
  * its jobs, its event streams and its password hashing. Counters and histograms move as things
- * happen (one label lookup and a few additions each); gauges are read when scraped. Each app has a
+ * happen (the request histogram, on every page, is kept by hand to cost a map lookup: see
+ * request-histogram.ts); gauges are read when scraped. Each app has a
  * registry of its own, so several in one process (tests) never mix their figures.
  */
 export class Metrics {
   readonly registry = new Registry();
-  private readonly requests = new Histogram({
-    name: 'site_http_request_duration_seconds',
-    help: 'Requests answered, by method, route pattern and status, and how long the answer took',
-    labelNames: ['method', 'route', 'status'] as const,
-    buckets: REQUEST_BUCKETS,
-    registers: [this.registry],
-  });
+  private readonly requests = new RequestHistogram(
+    'site_http_request_duration_seconds',
+    'Requests answered, by method, route pattern and status, and how long the answer took',
+    REQUEST_BUCKETS,
+  );
   private readonly statements = new Histogram({
     name: 'site_db_statement_duration_seconds',
     help: 'Database statements, from asking for them to their result (a wait for a connection included)',
@@ -133,7 +133,7 @@ export class Metrics {
 
   /** Counts an answered request; `route` is its pattern (`/api/console/messages/:id`), never the raw path. */
   recordRequest(method: string, route: string, status: number, seconds: number): void {
-    this.requests.observe({ method: METHODS.has(method) ? method : 'other', route, status }, seconds);
+    this.requests.observe(METHODS.has(method) ? method : 'other', route, status, seconds);
   }
 
   /** `db` with every statement's time counted here. */
@@ -178,7 +178,10 @@ export class Metrics {
       this.hashing.set({ state: 'waiting_known' }, hashing.waiting.known);
       this.hashing.set({ state: 'waiting_other' }, hashing.waiting.other);
     }
-    return { contentType: this.registry.contentType, body: await this.registry.metrics() };
+    return {
+      contentType: this.registry.contentType,
+      body: `${await this.registry.metrics()}\n${this.requests.format()}`,
+    };
   }
 
   private setPool(use: PoolUse): void {
