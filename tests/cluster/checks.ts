@@ -120,6 +120,8 @@ const SERVER_OWN_HEADERS = new Set([
   'connection',
   'keep-alive',
   'accept-ranges',
+  // Each request's own id (nginx's $request_id for those it passes on).
+  'x-request-id',
 ]);
 
 function comparable(answer: Answer): Record<string, string> {
