@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { expect, it, vi } from 'vitest';
+import { expect, it } from 'vitest';
 import { CHAT_API, CONSOLE_CHAT_API } from '#common/chat-api.ts';
 import { CONSOLE_API, withId } from '#common/console-api.ts';
 import { describeApi, ORIGIN } from '#tests/support/api.ts';
 import { signedInOperator } from '#tests/support/chat.ts';
+import { captureLog } from '#tests/support/log.ts';
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -30,13 +31,13 @@ describeApi('the request layer', (api) => {
     expect(await get('/api/health/ready', running)).toEqual(ok);
     expect(await get('/api/health', running)).toEqual(ok);
 
-    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const log = captureLog();
     try {
       const stalled = app({ jobs: { alive: () => false } });
       expect(await get('/api/health/ready', stalled)).toMatchObject(unready);
       expect(await get('/api/health', stalled)).toMatchObject(unready);
       expect(await get('/api/health/live', stalled)).toEqual(ok);
-      expect(errors).toHaveBeenCalledWith('Not ready: the job runner is not running');
+      expect(log.messages()).toContain('Not ready: the job runner is not running');
 
       // A database a step behind this server (an older backup put back, say).
       await db().query("DELETE FROM schema_migrations WHERE name = '004-job-leases.sql'");
@@ -45,12 +46,12 @@ describeApi('the request layer', (api) => {
         const behind = app({});
         expect(await get('/api/health/ready', behind)).toMatchObject(unready);
         expect(await get('/api/health/live', behind)).toEqual(ok);
-        expect(errors).toHaveBeenCalledWith('Not ready: migrations not applied: 004-job-leases.sql');
+        expect(log.messages()).toContain('Not ready: migrations not applied: 004-job-leases.sql');
       } finally {
         await db().query("INSERT INTO schema_migrations (name) VALUES ('004-job-leases.sql')");
       }
     } finally {
-      errors.mockRestore();
+      log.restore();
     }
     expect(await get('/api/health/ready', app())).toEqual(ok);
   });

@@ -17,11 +17,14 @@ import type { Feature } from './http/feature.ts';
 import { requestGuards } from './http/guards.ts';
 import { createRateLimiter } from './http/rate-limit.ts';
 import { rateLimitJobs } from './http/rate-limit-counter.ts';
+import { requestContext } from './http/request-context.ts';
 import { securityHeadersMiddleware } from './http/security-headers.ts';
+import { metricsRoutes } from './metrics-routes.ts';
 import type { Database } from './platform/db/database.ts';
 import { DEFAULT_SETTINGS, type Settings } from './platform/env.ts';
 import type { JobDefinitions, JobRunner } from './platform/jobs/jobs.ts';
 import { mailJobs } from './platform/mail/mail-queue.ts';
+import { Metrics } from './platform/metrics.ts';
 import type { ServerTracing } from './platform/tracing.ts';
 
 /** The API app, as main.ts serves it and tests call it. */
@@ -44,6 +47,12 @@ export interface AppOptions {
   settings?: Partial<Settings>;
   /** This process's job runner, which readiness asks about (see health-routes.ts). */
   jobs?: Pick<JobRunner, 'alive'>;
+  /**
+   * The instance's metrics, when the caller made them: it then passes a database it timed with
+   * `metrics.timed` (start.ts does, so the job runner's statements count too). Without, the app
+   * makes its own and times its database itself.
+   */
+  metrics?: Metrics;
 }
 
 /**
@@ -75,7 +84,10 @@ const MAX_API_BODY_BYTES = 64 * 1024;
  * is a method the site refuses.
  */
 export function createApp(options: AppOptions): ApiApp {
-  const { db, secret } = options;
+  const { secret } = options;
+  const metrics = options.metrics ?? new Metrics();
+  const db = options.metrics ? options.db : metrics.timed(options.db);
+  metrics.watchDatabase(db, JOBS);
   const site = options.site ?? DEFAULT_SITE_CONFIG;
   const deps: Deps = {
     db,
@@ -84,10 +96,12 @@ export function createApp(options: AppOptions): ApiApp {
     texts: options.texts ?? {},
     limiter: createRateLimiter(db, secret),
     settings: { ...DEFAULT_SETTINGS, ...options.settings },
+    metrics,
   };
   const features = FEATURES.map((feature) => feature.create(deps));
 
   const app = new Hono<AppEnv>();
+  app.use(requestContext(metrics, options.trustedProxies));
   app.use(securityHeadersMiddleware(options.security));
   if (options.tracing) app.use('/api/*', options.tracing.middleware);
   app.use('/api/*', withClientAddress(options.trustedProxies));
@@ -95,6 +109,7 @@ export function createApp(options: AppOptions): ApiApp {
   app.use('/api/*', requestGuards(site.siteUrl, exemptions, MAX_API_BODY_BYTES));
 
   app.route('/', healthRoutes({ db, timeoutMs: deps.settings.healthTimeoutMs, jobs: options.jobs }));
+  app.route('/', metricsRoutes({ metrics, token: deps.settings.metricsToken }));
   for (const feature of features) app.route('/', feature.routes);
 
   app.all('/api/*', () => {

@@ -3,6 +3,7 @@ import type { SiteConfig } from '#common/site-config.ts';
 import type { RateLimiter } from '#server/http/rate-limit.ts';
 import type { Database } from '#server/platform/db/database.ts';
 import type { Settings } from '#server/platform/env.ts';
+import type { Metrics } from '#server/platform/metrics.ts';
 
 /** What every feature is built with; app.ts makes it once. */
 export interface Deps {
@@ -15,4 +16,6 @@ export interface Deps {
   texts: Texts;
   limiter: RateLimiter;
   settings: Settings;
+  /** This instance's metrics: features tell it what to read at each scrape (see platform/metrics.ts). */
+  metrics: Metrics;
 }

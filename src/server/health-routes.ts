@@ -2,6 +2,7 @@ import { ApiError } from './http/api-error.ts';
 import { newRoutes } from './http/context.ts';
 import { type Database, unappliedMigrations } from './platform/db/database.ts';
 import type { JobRunner } from './platform/jobs/jobs.ts';
+import { log } from './platform/log.ts';
 
 /** What a process manager, a load balancer or an orchestrator asks of an instance. */
 export const HEALTH_PATHS = {
@@ -47,8 +48,8 @@ export function healthRoutes({ db, timeoutMs, jobs }: HealthOptions) {
     const reason = await unready();
     // One line when the instance becomes unready or ready again, not one per check.
     if (reason !== lastReason) {
-      if (reason) console.error(`Not ready: ${reason}`);
-      else if (lastReason) console.log('Ready again');
+      if (reason) log.warn(`Not ready: ${reason}`);
+      else if (lastReason) log.info('Ready again');
       lastReason = reason;
     }
     if (reason) throw new ApiError(503, 'SERVER_ERROR', { headers: { 'Retry-After': '5' } });

@@ -3,6 +3,7 @@ import { createServer } from 'node:http';
 import path from 'node:path';
 import { type InlineHashes, securityHeaders } from './http/security-headers.ts';
 import { readEnv } from './platform/env.ts';
+import { log } from './platform/log.ts';
 import { ownAddress } from './platform/site-config.ts';
 import { loadStaticFiles } from './site/build-files.ts';
 import { createListener } from './site/listener.ts';
@@ -18,9 +19,9 @@ async function main() {
   const security = securityHeaders(inline);
   const api = await startApi(env, security);
 
-  const server = createServer(createListener(api.app, files, security));
+  const server = createServer(createListener(api.app, files, security, api.metrics));
   server.listen(env.PORT, env.HOST, () => {
-    console.log(`Serving on ${ownAddress(env.HOST, env.PORT)} (${api.summary})`);
+    log.info(`Serving on ${ownAddress(env.HOST, env.PORT)} (${api.summary})`);
   });
   const stop = () => {
     server.close(() => api.stop().finally(() => process.exit(0)));
@@ -34,6 +35,6 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
+  log.fatal(error instanceof Error ? error.message : String(error));
   process.exit(1);
 });

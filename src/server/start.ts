@@ -4,7 +4,9 @@ import { ownerOnlyDir } from './platform/db/data-dir.ts';
 import { openDatabase } from './platform/db/database.ts';
 import { type Env, settingsFrom } from './platform/env.ts';
 import { scheduleRecurring, startJobRunner } from './platform/jobs/jobs.ts';
+import { log, setLogLevel } from './platform/log.ts';
 import { outboxMailer, smtpMailer } from './platform/mail/mailer.ts';
+import { Metrics } from './platform/metrics.ts';
 import { loadServerSecret } from './platform/secrets.ts';
 import { loadSiteConfig, ownAddress, readTexts } from './platform/site-config.ts';
 import { createServerTracing } from './platform/tracing.ts';
@@ -12,6 +14,8 @@ import { createServerTracing } from './platform/tracing.ts';
 /** The API with what it runs on, started; `stop` ends the jobs and the tracing, then closes the database. */
 export interface RunningApi {
   app: ApiApp;
+  /** Its metrics, which the HTTP listener adds the pages it serves to. */
+  metrics: Metrics;
   /** Where data, analytics and mail go, for the start-up line. */
   summary: string;
   stop: () => Promise<void>;
@@ -22,8 +26,11 @@ export interface RunningApi {
  * production server (main.ts) and the development server (scripts/build/dev.ts) both start the API so.
  */
 export async function startApi(env: Env, security: Record<string, string>): Promise<RunningApi> {
+  setLogLevel(env.LOG_LEVEL);
   await ownerOnlyDir(env.DATA_DIR);
-  const db = await openDatabase({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL });
+  const metrics = new Metrics({ process: true });
+  const opened = await openDatabase({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL });
+  const db = metrics.timed(opened);
   const secret = await loadServerSecret(env.DATA_DIR, env.SERVER_SECRET);
   const tracing = createServerTracing(env.OTEL_EXPORTER_OTLP_ENDPOINT, env.UPSTREAM_TIMEOUT_MS);
   const settings = settingsFrom(env);
@@ -31,13 +38,13 @@ export async function startApi(env: Env, security: Record<string, string>): Prom
   // a configured public address, links point at this server.
   const site = await loadSiteConfig({ defaultSiteUrl: ownAddress(env.HOST, env.PORT) });
   const contradictions = configurationContradictions(site, env);
-  if (contradictions.length > 0) console.warn(`Configuration contradicts itself: ${contradictions.join('; ')}`);
+  if (contradictions.length > 0) log.warn(`Configuration contradicts itself: ${contradictions.join('; ')}`);
   const texts = await readTexts();
   const mailer = env.SMTP_URL
     ? smtpMailer(env.SMTP_URL, env.MAIL_FROM ?? `${site.brand.siteName} <no-reply@${site.brand.domain}>`)
     : outboxMailer(db);
   await scheduleRecurring(db, JOBS);
-  const jobs = startJobRunner({ db, mailer }, JOBS);
+  const jobs = startJobRunner({ db, mailer }, JOBS, { onFinish: (kind, outcome) => metrics.recordJob(kind, outcome) });
   const app = createApp({
     db,
     secret,
@@ -48,6 +55,7 @@ export async function startApi(env: Env, security: Record<string, string>): Prom
     texts,
     settings,
     jobs,
+    metrics,
   });
 
   const store = env.DATABASE_URL ? 'PostgreSQL' : `PGlite in ${env.DATA_DIR}`;
@@ -55,10 +63,11 @@ export async function startApi(env: Env, security: Record<string, string>): Prom
   const mail = env.SMTP_URL ? 'SMTP' : 'not sent, kept in the mail_outbox table and this log (no SMTP_URL)';
   return {
     app,
+    metrics,
     summary: `data: ${store}; analytics: ${analytics}; mail: ${mail}`,
     stop: async () => {
       await Promise.allSettled([jobs.stop(), tracing?.shutdown()]);
-      await db.close();
+      await opened.close();
     },
   };
 }

@@ -120,6 +120,8 @@ const SERVER_OWN_HEADERS = new Set([
   'connection',
   'keep-alive',
   'accept-ranges',
+  // Each request's own id (nginx's $request_id for those it passes on).
+  'x-request-id',
 ]);
 
 function comparable(answer: Answer): Record<string, string> {
@@ -240,8 +242,10 @@ export async function nginxAnswersLikeNode(cluster: Cluster, report: Report) {
 }
 
 /**
- * The staff command's path is refused by nginx itself: with the right token and every spelling of
- * the path, no request reaches an instance (which would see it come from loopback).
+ * The staff command's path and the metrics are refused by nginx itself: with the right token and
+ * every spelling of the path, no request reaches an instance (which would see it come from
+ * loopback). An instance asked directly from this machine serves its metrics, and refuses them to a
+ * request that came through a proxy.
  */
 export async function internalPathsRefused(cluster: Cluster, report: Report) {
   const secret = Buffer.from(cluster.instanceEnv.SERVER_SECRET ?? '', 'utf8');
@@ -265,6 +269,11 @@ export async function internalPathsRefused(cluster: Cluster, report: Report) {
     });
     expect(answer.status === 404, `POST ${target} through nginx answered ${answer.status}: ${decoded(answer)}`);
   }
+  const metricsTargets = ['/metrics', '/metrics/', '/metrics?x=1', '//metrics', '/%6Detrics', '/api/../metrics'];
+  for (const target of metricsTargets) {
+    const answer = await request(cluster.nginx.port, target);
+    expect(answer.status === 404, `GET ${target} through nginx answered ${answer.status}: ${decoded(answer)}`);
+  }
   const proxied = readFileSync(cluster.nginx.accessLog)
     .subarray(logStart)
     .toString('utf8')
@@ -273,8 +282,18 @@ export async function internalPathsRefused(cluster: Cluster, report: Report) {
   expect(proxied.length === 0, `nginx passed these to an instance:\n      ${proxied.join('\n      ')}`);
   const made = await cluster.postgres.query('SELECT role FROM accounts WHERE email = $1', [email]);
   expect(made.length === 0, `${email} was made: ${JSON.stringify(made)}`);
+  const [instance] = cluster.instances;
+  if (instance) {
+    const direct = await request(instance.port, '/metrics');
+    expect(
+      direct.status === 200 && decoded(direct).includes('site_http_request_duration_seconds'),
+      `an instance asked directly for /metrics answered ${direct.status}`,
+    );
+    const forwarded = await request(instance.port, '/metrics', { headers: { 'X-Forwarded-For': '203.0.113.9' } });
+    expect(forwarded.status === 401, `an instance asked for /metrics through a proxy answered ${forwarded.status}`);
+  }
   report.note(
-    `${targets.length} spellings of /api/internal/staff with the right token: 404 from nginx, none passed on`,
+    `${targets.length} spellings of /api/internal/staff with the right token and ${metricsTargets.length} of /metrics: 404 from nginx, none passed on`,
   );
 }
 

@@ -1,12 +1,18 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ApiApp } from '#server/app.ts';
+import type { Metrics } from '#server/platform/metrics.ts';
 import type { StaticFile } from '#server/site/build-files.ts';
 import { createListener } from '#server/site/listener.ts';
 
 /** The product's real HTTP listener on a free loopback port, for tests that need the wire. */
-export async function startTestServer(app: ApiApp, files: Map<string, StaticFile>, security: Record<string, string>) {
-  const server = createServer(createListener(app, files, security));
+export async function startTestServer(
+  app: ApiApp,
+  files: Map<string, StaticFile>,
+  security: Record<string, string>,
+  metrics?: Metrics,
+) {
+  const server = createServer(createListener(app, files, security, metrics));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {

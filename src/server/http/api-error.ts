@@ -1,8 +1,10 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
+import { routePath } from 'hono/route';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ApiErrorBody, ErrorCode } from '#common/error-codes.ts';
 import { DatabaseUnavailableError } from '#server/platform/db/database.ts';
+import { errorFields, log } from '#server/platform/log.ts';
 
 export type FieldErrors = Record<string, ErrorCode>;
 
@@ -36,25 +38,8 @@ export const errorBody = (code: ErrorCode, fields?: FieldErrors): ApiErrorBody =
 /** What a client is told to wait when the database did not answer: about as long as an outage's first retries. */
 const DATABASE_RETRY_AFTER_SECONDS = 5;
 
-/** Longest message a log line repeats: a driver's error can carry a whole statement and its data. */
-const MAX_LOGGED_MESSAGE = 200;
-
-/**
- * An unexpected error as one short log line: its kind, its message cut short and the place it was
- * thrown. A stack trace or an error's own fields (a database error holds the statement's
- * parameters) could run to many kilobytes per request, and a client could make that happen at will.
- */
-export function logLine(error: unknown, where: string): string {
-  const fault = error instanceof Error ? error : new Error(String(error));
-  const code = (fault as { code?: unknown }).code;
-  const message = fault.message.replace(/\s+/g, ' ').slice(0, MAX_LOGGED_MESSAGE);
-  const place = fault.stack
-    ?.split('\n')
-    .find((line) => /^\s+at /.test(line))
-    ?.trim()
-    .slice(0, MAX_LOGGED_MESSAGE);
-  return `${where}: ${fault.name}${typeof code === 'string' ? ` ${code}` : ''}: ${message}${place ? ` (${place})` : ''}`;
-}
+/** Where a failed request was: its method and route pattern (never the path, which may carry anything). */
+const whereFields = (c: Context) => ({ method: c.req.method, route: routePath(c) });
 
 /**
  * The app's error handler: an ApiError says what to answer; Hono's own 4xx (malformed JSON, a body
@@ -71,9 +56,9 @@ export function handleError(error: Error, c: Context): Response {
   }
   if (error instanceof DatabaseUnavailableError) {
     // Passing: the client may try again shortly; one line, as an outage makes many of these.
-    console.error(logLine(error, `${c.req.method} ${c.req.path.slice(0, MAX_LOGGED_MESSAGE)}`));
+    log.warn({ ...errorFields(error), ...whereFields(c) }, 'Database unavailable');
     return c.json(errorBody('SERVER_ERROR'), 503, { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) });
   }
-  console.error(logLine(error, `${c.req.method} ${c.req.path.slice(0, MAX_LOGGED_MESSAGE)}`));
+  log.error({ ...errorFields(error), ...whereFields(c) }, 'Request failed');
   return c.json(errorBody('SERVER_ERROR'), 500);
 }

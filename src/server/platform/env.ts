@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Language } from '#common/languages.ts';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '#common/languages.ts';
 import { RETENTION } from '#common/retention.ts';
+import { LOG_LEVELS } from './log.ts';
 
 /** The features' settings, from the environment (`settingsFrom` below); tests change some. */
 export interface Settings {
@@ -36,6 +37,8 @@ export interface Settings {
   chatConversationsPerClient: number;
   /** Chat event streams: the heartbeat and how long one stays open before the browser reconnects; tests shorten them. */
   chatStreams?: { heartbeatMs: number; lifetimeMs: number };
+  /** The bearer token /metrics asks of a request that is not from this machine without a proxy (METRICS_TOKEN). */
+  metricsToken?: string;
 }
 
 const DAY_SECONDS = 24 * 60 * 60;
@@ -141,6 +144,13 @@ const EnvSchema = z
       .min(1)
       .max(1_000_000)
       .default(DEFAULT_SETTINGS.chatConversationsPerClient),
+    /** How much the server logs: `info` writes events (start, failures, jobs given up), `debug` adds every API request. */
+    LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+    /**
+     * The bearer token a scraper sends for /metrics. Without it, /metrics answers only requests from
+     * this machine that came through no proxy.
+     */
+    METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').max(200).optional(),
   })
   .refine((env) => !env.POSTHOG_HOST === !env.POSTHOG_KEY, {
     message: 'POSTHOG_HOST and POSTHOG_KEY go together: set both or neither',
@@ -174,5 +184,6 @@ export function settingsFrom(env: Env): Settings {
     contactRateLimit: env.CONTACT_RATE_LIMIT,
     chatReplyMailDelaySeconds: env.CHAT_REPLY_MAIL_DELAY_SECONDS,
     chatConversationsPerClient: env.CHAT_CONVERSATIONS_PER_CLIENT,
+    metricsToken: env.METRICS_TOKEN,
   };
 }

@@ -4,6 +4,7 @@ import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { BasicTracerProvider, BatchSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import type { MiddlewareHandler } from 'hono';
+import { currentRequestFields } from './log.ts';
 
 export interface ServerTracing {
   /** One server span per API request, a child of the browser's span when it sent `traceparent`. */
@@ -47,6 +48,9 @@ export function createServerTracing(endpoint: string | undefined, timeoutMs: num
         { kind: SpanKind.SERVER, attributes: { 'http.request.method': c.req.method, 'url.path': url.pathname } },
         parent,
       );
+      // The request's log lines name the trace the span belongs to (a new one when the browser sent none).
+      const fields = currentRequestFields();
+      if (fields) fields.traceId = span.spanContext().traceId;
       try {
         await next();
       } finally {

@@ -1,6 +1,6 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { parse as parseCookies } from 'hono/utils/cookie';
-import { isLanguage, type Language } from '#common/languages.ts';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '#common/languages.ts';
 import {
   CONSOLE_ROOT,
   isConsolePath,
@@ -12,12 +12,31 @@ import {
 } from '#common/routes.ts';
 import { storageEntry } from '#common/storage.ts';
 import { FILE_POLICY, OPENER_ISOLATION } from '#server/http/security-headers.ts';
+import { METRICS_PATH } from '#server/platform/metrics.ts';
 import { pickEncoding, type StaticFile } from './build-files.ts';
 
 const LANGUAGE_COOKIE = storageEntry('languageCookie').name;
 const SIGNED_IN_COOKIE = storageEntry('signedIn').name;
 /** The operator console's page (see scripts/build/prerender.ts). */
 const CONSOLE_PAGE = `${CONSOLE_ROOT}/index.html`;
+
+/** Route patterns of what the site serves, as the metrics count them; paths themselves are unbounded. */
+const ASSETS_ROUTE = '/assets/*';
+const LOCALES_ROUTE = '/locales/*';
+const CONSOLE_ROUTE = `${CONSOLE_ROOT}/*`;
+/** An unknown or malformed path, answered with a redirect to a page. */
+const REDIRECT_ROUTE = '(redirect)';
+
+const pageRoutes = new Map<PageId, string>();
+/** A page's pattern, its language left open: `/:lang/about`. */
+function pageRoute(page: PageId): string {
+  let pattern = pageRoutes.get(page);
+  if (!pattern) {
+    pattern = `/:lang${pagePath(DEFAULT_LANGUAGE, page).slice(DEFAULT_LANGUAGE.length + 1)}`;
+    pageRoutes.set(page, pattern);
+  }
+  return pattern;
+}
 
 /**
  * The page a request for `page` is answered with, by its cookies: a page only a signed-in visitor
@@ -39,7 +58,8 @@ interface PreparedFile {
  * Serves the built site straight from Node's HTTP layer: files by exact path, pages by the routing
  * rules, unknown and malformed paths redirected. Nothing is looked up on disk per request, and a
  * page costs a map lookup and one write, which is what lets one process keep up with nginx on the
- * same files. Answers false for what it does not serve (the API, other methods).
+ * same files. Says which route pattern it served, or null for what it leaves to the API (other
+ * methods, /metrics).
  */
 export function createSiteHandler(files: Map<string, StaticFile>, security: Record<string, string>) {
   const prepared = new Map<string, PreparedFile>();
@@ -96,27 +116,51 @@ export function createSiteHandler(files: Map<string, StaticFile>, security: Reco
     res.writeHead(302, { ...redirectHeaders, Location: location }).end();
   };
 
-  const route = (req: IncomingMessage, res: ServerResponse, pathname: string, search: string) => {
+  /** Serves a request and says which route pattern it was, for the metrics. */
+  const route = (req: IncomingMessage, res: ServerResponse, pathname: string, search: string): string => {
     const file = pathname.endsWith('.html') ? undefined : prepared.get(pathname);
-    if (file) return send(req, res, file);
-    if (pathname.startsWith('/assets/') || pathname.startsWith('/locales/')) return send(req, res, undefined);
-    if (isConsolePath(pathname)) return send(req, res, consolePage);
+    const folder = pathname.startsWith('/assets/')
+      ? ASSETS_ROUTE
+      : pathname.startsWith('/locales/')
+        ? LOCALES_ROUTE
+        : null;
+    if (file) {
+      send(req, res, file);
+      // Hashed names change with every build: counted by their folder, other files by name.
+      return folder ?? pathname;
+    }
+    if (folder) {
+      send(req, res, undefined);
+      return folder;
+    }
+    if (isConsolePath(pathname)) {
+      send(req, res, consolePage);
+      return CONSOLE_ROUTE;
+    }
 
     const resolution = resolvePath(pathname, search);
-    if (resolution.kind === 'redirect') return redirect(res, resolution.location);
-    if (resolution.kind === 'page') return sendPage(req, res, resolution.language, resolution.page);
+    if (resolution.kind === 'redirect') {
+      redirect(res, resolution.location);
+      return REDIRECT_ROUTE;
+    }
+    if (resolution.kind === 'page') {
+      sendPage(req, res, resolution.language, resolution.page);
+      return pageRoute(resolution.page);
+    }
     // The root: a language cookie decides at once; otherwise the root page asks the browser.
     const remembered = parseCookies(req.headers.cookie ?? '', LANGUAGE_COOKIE)[LANGUAGE_COOKIE];
-    if (isLanguage(remembered)) return redirect(res, pagePath(remembered, 'home') + search);
-    return send(req, res, prepared.get('/index.html'));
+    if (isLanguage(remembered)) redirect(res, pagePath(remembered, 'home') + search);
+    else send(req, res, prepared.get('/index.html'));
+    return '/';
   };
 
-  return (req: IncomingMessage, res: ServerResponse): boolean => {
+  /** Answers what it serves and says its route pattern; null for what it leaves to the API (other methods too). */
+  return (req: IncomingMessage, res: ServerResponse): string | null => {
     const target = req.url ?? '/';
-    if (req.method !== 'GET' && req.method !== 'HEAD') return false;
-    if (!target.startsWith('/') || target === '/api' || target.startsWith('/api/')) return false;
+    if (req.method !== 'GET' && req.method !== 'HEAD') return null;
+    if (!target.startsWith('/') || target === '/api' || target.startsWith('/api/')) return null;
+    if (target === METRICS_PATH || target.startsWith(`${METRICS_PATH}?`)) return null;
     const queryAt = target.indexOf('?');
-    route(req, res, queryAt < 0 ? target : target.slice(0, queryAt), queryAt < 0 ? '' : target.slice(queryAt));
-    return true;
+    return route(req, res, queryAt < 0 ? target : target.slice(0, queryAt), queryAt < 0 ? '' : target.slice(queryAt));
   };
 }

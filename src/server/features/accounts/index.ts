@@ -32,6 +32,7 @@ export function accountsFeature(deps: Deps): Feature {
     deps.settings.passwordHashing ?? DEFAULT_HASHING,
     deps.settings.hashingLimits ?? defaultHashingLimits(),
   );
+  deps.metrics.watchHashing(passwords.load);
   const accountDeps = { ...deps, passwords };
   const routes = newRoutes()
     .route('/', registrationRoutes(accountDeps))

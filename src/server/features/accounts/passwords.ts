@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { type Algorithm, hash, verify } from '@node-rs/argon2';
 import { ApiError } from '#server/http/api-error.ts';
+import type { HashingLoad } from '#server/platform/metrics.ts';
 
 export interface HashingParams {
   /** KiB of memory per hash. */
@@ -68,6 +69,7 @@ function createHashingQueue({ concurrency, queue }: HashingLimits) {
   const hasRoom = (lane: HashingLane) => running < concurrency || waiting[lane].length < queue;
   return {
     hasRoom,
+    load: (): HashingLoad => ({ running, waiting: { known: waiting.known.length, other: waiting.other.length } }),
     async run<T>(lane: HashingLane, task: () => Promise<T>): Promise<T> {
       if (running < concurrency) running++;
       else if (waiting[lane].length < queue) await new Promise<void>((resolve) => waiting[lane].push(resolve));
@@ -102,6 +104,8 @@ export interface Passwords {
   verify(storedHash: string | null, password: string, lane?: HashingLane): Promise<boolean>;
   /** Whether a stored hash was made with other parameters than today's and should be redone. */
   needsRehash(storedHash: string): boolean;
+  /** Hashes running and waiting now, for the metrics. */
+  load(): HashingLoad;
 }
 
 export function createPasswords(
@@ -140,5 +144,6 @@ export function createPasswords(
       return storedHash !== null && matches;
     },
     needsRehash: (storedHash) => !storedHash.startsWith(current),
+    load: queue.load,
   };
 }

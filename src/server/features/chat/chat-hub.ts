@@ -1,5 +1,6 @@
 import type { OperatorPresence } from '#common/chat-api.ts';
 import type { Database, NotificationHandler, Unlisten } from '#server/platform/db/database.ts';
+import { errorFields, log } from '#server/platform/log.ts';
 import { ACCESS_CHANNEL, CHAT_CHANNEL, type ChatNotice, operatorsOnline, touchPresence } from './chat-queries.ts';
 
 /** One open event stream, as the hub sees it. */
@@ -134,7 +135,7 @@ export class ChatHub {
       () => this.recheck(this.sessionSinks()),
     );
     if (!this.operators) {
-      this.refreshPresence().catch((error: Error) => console.error('Chat presence failed:', error.message));
+      this.refreshPresence().catch((error: Error) => log.warn(errorFields(error), 'Chat presence failed'));
     }
     if (!this.timer) {
       this.timer = setInterval(() => this.heartbeat(), this.settings.heartbeatMs);
@@ -154,7 +155,7 @@ export class ChatHub {
         return unlisten;
       },
       (error: Error) => {
-        console.error(`Chat could not listen on ${channel}:`, error.message);
+        log.error({ ...errorFields(error), channel }, `Chat could not listen on ${channel}`);
         this.listening.delete(channel);
         return null;
       },
@@ -190,13 +191,13 @@ export class ChatHub {
       for (const sink of this.byConversation.get(notice.c) ?? []) sink.wake();
       for (const sink of this.consoles.keys()) sink.wake();
     } else if ('p' in notice) {
-      this.refreshPresence().catch((error: Error) => console.error('Chat presence failed:', error.message));
+      this.refreshPresence().catch((error: Error) => log.warn(errorFields(error), 'Chat presence failed'));
     }
   }
 
   private resync() {
     for (const sink of this.sinks()) sink.wake();
-    this.refreshPresence().catch((error: Error) => console.error('Chat presence failed:', error.message));
+    this.refreshPresence().catch((error: Error) => log.warn(errorFields(error), 'Chat presence failed'));
   }
 
   private heartbeat() {
@@ -208,6 +209,6 @@ export class ChatHub {
     // Also notices operators whose instance died: their rows stop being fresh without a notice.
     touched
       .then(() => this.refreshPresence())
-      .catch((error: Error) => console.error('Chat heartbeat failed:', error.message));
+      .catch((error: Error) => log.warn(errorFields(error), 'Chat heartbeat failed'));
   }
 }

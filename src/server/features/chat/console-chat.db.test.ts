@@ -1,8 +1,9 @@
-import { expect, it, vi } from 'vitest';
+import { expect, it } from 'vitest';
 import { CHAT_API, CONSOLE_CHAT_API, type ConsoleConversation } from '#common/chat-api.ts';
 import { openDatabase } from '#server/platform/db/database.ts';
 import { describeApi, TestClient } from '#tests/support/api.ts';
 import { chatMessage, consoleStream, signedInOperator, visitorWithConversation } from '#tests/support/chat.ts';
+import { captureLog } from '#tests/support/log.ts';
 
 describeApi('chat, the operators side', (api) => {
   it('answers only operators and admins', async () => {
@@ -215,7 +216,7 @@ describeApi('chat, the operators side', (api) => {
     async () => {
       const { client: operator, person } = await signedInOperator(api);
       const stopping = await openDatabase(api.store().options);
-      const errors = vi.spyOn(console, 'error');
+      const log = captureLog();
       try {
         const browser = new TestClient(api.app({ db: stopping }));
         for (const [name, value] of operator.cookies) browser.cookies.set(name, value);
@@ -230,9 +231,9 @@ describeApi('chat, the operators side', (api) => {
             person.email,
           ]);
         expect(left).toEqual([]);
-        expect(errors.mock.calls.flat().join(' ')).not.toContain('clean-up failed');
+        expect(log.messages().join(' ')).not.toContain('clean-up failed');
       } finally {
-        errors.mockRestore();
+        log.restore();
       }
     },
   );

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { CHAT_EVENTS, type OperatorPresence } from '#common/chat-api.ts';
+import { errorFields, log } from '#server/platform/log.ts';
 import type { StreamSink } from './chat-hub.ts';
 
 export interface StreamEvent {
@@ -138,7 +139,7 @@ class Sink implements StreamSink {
         this.send({ event: CHAT_EVENTS.ready, id: this.cursor, data: JSON.stringify({ cursor: this.cursor }) });
     } catch (error) {
       // The database is unreachable: the browser reconnects and catches up from its last id.
-      console.error('Chat stream could not read:', (error as Error).message);
+      log.warn(errorFields(error), 'Chat stream could not read');
       this.close();
     } finally {
       this.busy = false;
@@ -176,7 +177,7 @@ class Sink implements StreamSink {
     } catch {
       // Already cancelled by the browser leaving.
     }
-    this.options.onClose?.().catch((error: Error) => console.error('Chat stream clean-up failed:', error.message));
+    this.options.onClose?.().catch((error: Error) => log.error(errorFields(error), 'Chat stream clean-up failed'));
   }
 }
 

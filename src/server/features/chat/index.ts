@@ -19,7 +19,9 @@ const STREAM_LIFETIME_MS = 10 * 60_000;
  */
 export function chatFeature(deps: Deps): Feature {
   const streams = deps.settings.chatStreams ?? { heartbeatMs: HEARTBEAT_MS, lifetimeMs: STREAM_LIFETIME_MS };
-  const chatDeps: ChatDeps = { ...deps, hub: new ChatHub(deps.db, streams), streams };
+  const hub = new ChatHub(deps.db, streams);
+  deps.metrics.watchStreams(() => hub.size);
+  const chatDeps: ChatDeps = { ...deps, hub, streams };
   const routes = newRoutes().route('/', visitorChatRoutes(chatDeps)).route('/', consoleChatRoutes(chatDeps));
   return { routes };
 }

@@ -6,6 +6,7 @@ import type { StaffRole } from '#common/roles.ts';
 import { outboxMailer } from '#server/platform/mail/mailer.ts';
 import { outboxFor } from '#server/platform/mail/outbox.ts';
 import { describeApi, TEST_SECRET, type TestClient } from '#tests/support/api.ts';
+import { captureLog } from '#tests/support/log.ts';
 import { giveSecondFactor } from '#tests/support/second-factor.ts';
 import { CONTACT_MAIL_JOB } from './contact-queries.ts';
 import { issueFormToken } from './form-token.ts';
@@ -287,7 +288,7 @@ describeApi('the console inbox', (api) => {
     const delivery = async () => (await detail(client, message.id)).replies[0]?.delivery;
     const server = api.holdingMailer();
     const restore = api.mailVia(server.mailer);
-    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const log = captureLog();
     try {
       await client.post(withId(CONSOLE_API.reply, message.id), { body: 'We are on it.' });
       expect(await delivery()).toBe('queued');
@@ -298,7 +299,7 @@ describeApi('the console inbox', (api) => {
       await expect.poll(delivery).toBe('retrying');
     } finally {
       restore();
-      errors.mockRestore();
+      log.restore();
     }
     await api
       .db()
@@ -313,12 +314,14 @@ describeApi('the console inbox', (api) => {
   it('shows an answer kept on the server, not sent, when no mail server is set', async () => {
     const { client } = await staff();
     const message = await send();
-    const restore = api.mailVia(outboxMailer(api.db(), () => {}));
+    const log = captureLog();
+    const restore = api.mailVia(outboxMailer(api.db()));
     try {
       await client.post(withId(CONSOLE_API.reply, message.id), { body: 'Kept, not sent.' });
       await expect.poll(async () => (await detail(client, message.id)).replies[0]?.delivery).toBe('kept');
     } finally {
       restore();
+      log.restore();
     }
     expect(await outboxFor(api.db(), message.email)).toHaveLength(1);
   });

@@ -43,6 +43,7 @@ export const contactJobs: JobDefinitions = {
   // Sent only while the message still exists, and the team's notice only while it is not taken for
   // spam: staff may have deleted it or marked it in the meantime.
   [CONTACT_MAIL_JOB]: {
+    sendsMail: true,
     run: async (payload, { db, mailer }) => {
       const { messageId, replyId, mail } = payload as ContactMailJob;
       const [message] = await db.query<{ status: string }>('SELECT status FROM contact_messages WHERE id = $1', [

@@ -38,6 +38,7 @@ export async function invitationDeliveries(db: Queryable): Promise<Map<string, M
 export const staffJobs: JobDefinitions = {
   // Sent only while the account is there (its invitation goes with it), and recorded as sent or kept.
   [INVITE_JOB]: {
+    sendsMail: true,
     run: async (payload, { db, mailer }) => {
       const { accountId, mail } = payload as InviteJob;
       const [invitation] = await db.query('SELECT 1 FROM staff_invitations WHERE account_id = $1', [accountId]);

@@ -1,4 +1,3 @@
-import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
 import { type AddStaffAnswer, CONSOLE_API, type MeAnswer, type StaffAnswer } from '#common/console-api.ts';
 import { AddStaffSchema, isUuid, RoleSchema } from '#common/console-schemas.ts';
@@ -14,6 +13,7 @@ import {
 } from '#server/features/accounts/index.ts';
 import { ApiError } from '#server/http/api-error.ts';
 import { newRoutes } from '#server/http/context.ts';
+import { fromThisMachine } from '#server/http/from-this-machine.ts';
 import { jsonBody, readJson } from '#server/http/json-body.ts';
 import type { Database } from '#server/platform/db/database.ts';
 import { invitationDeliveries, queueInvitation } from './invitations.ts';
@@ -23,29 +23,12 @@ import { isStaffCommandToken, runStaffCommand, STAFF_LINK_HOURS, staffCommandOf 
 /** Where `npm run staff` asks a running server (a PGlite folder is one process's). */
 export const STAFF_COMMAND_PATH = '/api/internal/staff';
 
-const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
-
-/**
- * Headers a proxy adds. Behind nginx every request reaches Node from loopback, so a request that
- * carries one came from elsewhere, whatever its socket says; `npm run staff` sends none.
- */
-const PROXY_HEADERS = ['forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-real-ip', 'via'];
-
 /**
  * Whether the staff command may be asked here: only with the embedded database (with PostgreSQL
  * the command opens the database itself and never asks a server), only from this machine, and
  * never through a proxy. The generated nginx configuration refuses the path as well.
  */
-function fromThisMachine(c: Context, database: Database['kind']): boolean {
-  if (database !== 'pglite') return false;
-  if (PROXY_HEADERS.some((name) => c.req.header(name) !== undefined)) return false;
-  try {
-    return LOOPBACK.has(getConnInfo(c).remote.address ?? '');
-  } catch {
-    // app.request() in tests has no socket: it is this process.
-    return true;
-  }
-}
+const commandAllowed = (c: Context, database: Database['kind']) => database === 'pglite' && fromThisMachine(c);
 
 /**
  * Who is signed in to the console, and the staff page: admins list the staff, add someone by
@@ -134,7 +117,7 @@ export function staffRoutes(deps: Deps) {
   // token derived from the server secret (which the command reads from DATA_DIR or SERVER_SECRET).
   // Anyone else is told the path does not exist.
   routes.post(STAFF_COMMAND_PATH, async (c) => {
-    if (!fromThisMachine(c, db.kind)) throw new ApiError(404, 'NOT_FOUND');
+    if (!commandAllowed(c, db.kind)) throw new ApiError(404, 'NOT_FOUND');
     if (!isStaffCommandToken(deps.secret, c.req.header('Authorization'))) throw new ApiError(401, 'UNAUTHORIZED');
     const command = staffCommandOf(await readJson(c));
     if (!command) throw new ApiError(400, 'INVALID_REQUEST');

@@ -6,6 +6,7 @@ import type { StaffRole } from '#common/roles.ts';
 import { outboxMailer } from '#server/platform/mail/mailer.ts';
 import { loadSiteConfig, ownAddress } from '#server/platform/site-config.ts';
 import { describeApi, staffCommandContext, TEST_SECRET } from '#tests/support/api.ts';
+import { captureLog } from '#tests/support/log.ts';
 import { codeFor, giveSecondFactor } from '#tests/support/second-factor.ts';
 import { MAIL_KEPT_NOTE, parseStaffCommand, runStaffCommand, staffCommandToken } from './staff-command.ts';
 import { STAFF_COMMAND_PATH } from './staff-routes.ts';
@@ -280,7 +281,7 @@ describeApi('the staff', (api) => {
       )?.invitation;
     const server = api.holdingMailer();
     const restore = api.mailVia(server.mailer);
-    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const log = captureLog();
     const email = `invited-${tag()}@example.com`;
     try {
       expect((await admin.post(CONSOLE_API.staff, { email, role: 'operator' })).status).toBe(201);
@@ -290,7 +291,7 @@ describeApi('the staff', (api) => {
       await expect.poll(() => invitationOf(email)).toBe('retrying');
     } finally {
       restore();
-      errors.mockRestore();
+      log.restore();
     }
     await api
       .db()
@@ -298,13 +299,15 @@ describeApi('the staff', (api) => {
     await api.mail().waitFor(email);
     await expect.poll(() => invitationOf(email)).toBe('sent');
 
-    const keep = api.mailVia(outboxMailer(api.db(), () => {}));
+    const kept = captureLog();
+    const keep = api.mailVia(outboxMailer(api.db()));
     const keptEmail = `kept-invitation-${tag()}@example.com`;
     try {
       expect((await admin.post(CONSOLE_API.staff, { email: keptEmail, role: 'operator' })).status).toBe(201);
       await expect.poll(() => invitationOf(keptEmail)).toBe('kept');
     } finally {
       keep();
+      kept.restore();
     }
     // Someone who set a password has nothing pending.
     const { person } = await staff('operator');

@@ -10,6 +10,7 @@ export {
   DatabaseUnavailableError,
   DEFAULT_TIMEOUTS,
   type Driver,
+  type PoolUse,
   type Queryable,
   type ScriptTransaction,
 } from './driver.ts';

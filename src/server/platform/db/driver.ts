@@ -22,7 +22,17 @@ export interface Database {
   /** Sends a notification now; inside a transaction, use `notifyIn(tx, ...)`, delivered at COMMIT. */
   notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
+  /** How its connections are used right now, for the metrics. */
+  usage(): PoolUse;
   kind: 'pglite' | 'postgres';
+}
+
+/** Connections in use and idle, requests waiting for one, and the most there may be (PGlite has one). */
+export interface PoolUse {
+  inUse: number;
+  idle: number;
+  waiting: number;
+  max: number;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { errorFields, log } from '#server/platform/log.ts';
 import type { Queryable } from './driver.ts';
 
 /** Hears a channel's notifications; see `Database.listen`. */
@@ -65,7 +66,7 @@ export class Subscribers {
       try {
         subscription.handler(payload);
       } catch (error) {
-        console.error(`Listener on ${channel} failed:`, error);
+        log.error({ ...errorFields(error), channel }, `Listener on ${channel} failed`);
       }
     }
   }
@@ -76,7 +77,7 @@ export class Subscribers {
         try {
           subscription.onResync?.();
         } catch (error) {
-          console.error(`Resync on ${channel} failed:`, error);
+          log.error({ ...errorFields(error), channel }, `Resync on ${channel} failed`);
         }
       }
     }

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { errorFields, log } from '#server/platform/log.ts';
 import { checkChannel, type ListenOptions, type NotificationHandler, Subscribers, type Unlisten } from './listener.ts';
 
 export interface ListenerSettings {
@@ -117,7 +118,7 @@ export class PgListener {
       }
     } catch (error) {
       this.connecting = false;
-      if (!this.closed) console.error('PostgreSQL listening connection failed:', (error as Error).message);
+      if (!this.closed) log.error(errorFields(error), 'PostgreSQL listening connection failed');
       this.lost(client);
       return;
     }
@@ -129,7 +130,7 @@ export class PgListener {
     this.markUp?.();
     this.startHealthChecks(client);
     if (reconnected) {
-      console.error('PostgreSQL listening connection is back; open streams catch up');
+      log.info('PostgreSQL listening connection is back; open streams catch up');
       this.subscribers.resyncAll();
     }
   }
@@ -143,7 +144,7 @@ export class PgListener {
     if (this.closed) return;
     // New listeners wait for the next connection.
     if (this.everConnected && this.failures === 0) {
-      console.error('PostgreSQL listening connection lost; reconnecting');
+      log.warn('PostgreSQL listening connection lost; reconnecting');
       this.up = new Promise((resolve) => {
         this.markUp = resolve;
       });

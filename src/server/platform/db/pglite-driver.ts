@@ -107,7 +107,7 @@ function createGate() {
             }, waitMs);
       waiting.push(start);
     });
-  return async <T>(waitMs: number | null, operation: () => Promise<T>): Promise<T> => {
+  const run = async <T>(waitMs: number | null, operation: () => Promise<T>): Promise<T> => {
     await acquire(waitMs);
     try {
       return await operation();
@@ -115,6 +115,9 @@ function createGate() {
       release();
     }
   };
+  /** The one connection in use or idle, and the operations waiting for it. */
+  const usage = () => ({ inUse: busy ? 1 : 0, idle: busy ? 0 : 1, waiting: waiting.length, max: 1 });
+  return Object.assign(run, { usage });
 }
 
 export async function openPglite(dataDir: string, timeouts: DatabaseTimeouts): Promise<Driver> {
@@ -186,6 +189,7 @@ export async function openPglite(dataDir: string, timeouts: DatabaseTimeouts): P
       };
     },
     notify: (channel, payload) => notifyIn(driver, channel, payload),
+    usage: gate.usage,
   };
   return driver;
 }

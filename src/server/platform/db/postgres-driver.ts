@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { errorFields, log } from '#server/platform/log.ts';
 import { type DatabaseTimeouts, DatabaseUnavailableError, type Driver } from './driver.ts';
 import { notifyIn } from './listener.ts';
 import { DEFAULT_LISTENER_SETTINGS, type ListenerSettings, PgListener } from './pg-listener.ts';
@@ -51,6 +52,9 @@ const rethrow = (error: unknown): never => {
 /** Migrations run for as long as they need: no statement timeout, and the client waits for them. */
 const NO_CLIENT_TIMEOUT_MS = 24 * 60 * 60 * 1000;
 
+/** pg's default pool size, which the server keeps. */
+const POOL_SIZE = 10;
+
 /** A statement with its own client-side timeout (pg reads `query_timeout` per query; its types omit it). */
 const withClientTimeout = (text: string, ms: number) => ({ text, query_timeout: ms }) as pg.QueryConfig;
 
@@ -76,7 +80,7 @@ export function openPostgres(
   });
   // An idle connection that the server drops emits 'error' on the pool; unheard, it would end the
   // process. The pool discards that connection and opens a new one when it needs it.
-  pool.on('error', (error) => console.error('PostgreSQL idle connection lost:', error.message));
+  pool.on('error', (error) => log.warn(errorFields(error), 'PostgreSQL idle connection lost'));
   const listener = new PgListener(connectionString, { ...DEFAULT_LISTENER_SETTINGS, ...listenerSettings });
 
   const driver: Driver = {
@@ -122,6 +126,12 @@ export function openPostgres(
         clearTimeout(timer);
       }
     },
+    usage: () => ({
+      inUse: pool.totalCount - pool.idleCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max: pool.options.max ?? POOL_SIZE,
+    }),
     listen: (channel, handler, options) => listener.listen(channel, handler, options),
     notify: (channel, payload) => notifyIn(driver, channel, payload),
     close: async () => {

@@ -1,6 +1,7 @@
 import { expect, it, vi } from 'vitest';
 import type { Mailer } from '#server/platform/mail/mailer.ts';
 import { describeOnDatabases } from '#tests/support/databases.ts';
+import { captureLog } from '#tests/support/log.ts';
 import {
   createJobRunner,
   enqueue,
@@ -77,7 +78,7 @@ describeOnDatabases('jobs', (db) => {
         },
       },
     );
-    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const log = captureLog();
     await enqueue(db(), 'test.flaky');
     await runner.runDue();
     const [failed] = await jobsOf('test.flaky');
@@ -90,7 +91,7 @@ describeOnDatabases('jobs', (db) => {
     expect(await runner.runDue()).toBe(1);
     expect(await jobsOf('test.flaky')).toEqual([]);
     await runner.stop();
-    vi.restoreAllMocks();
+    log.restore();
   });
 
   it('waits at most five minutes between tries', () => {
@@ -98,8 +99,7 @@ describeOnDatabases('jobs', (db) => {
   });
 
   it('gives a job up once it is older than its definition allows', async () => {
-    const lines: string[] = [];
-    vi.spyOn(console, 'error').mockImplementation((line: string) => lines.push(line));
+    const log = captureLog();
     const runner = createJobRunner(
       { db: db(), mailer: noMail },
       { 'test.hopeless': { giveUpAfterSeconds: 60, run: () => Promise.reject(new Error('still down')) } },
@@ -108,9 +108,9 @@ describeOnDatabases('jobs', (db) => {
     await db().query("UPDATE jobs SET created_at = now() - interval '2 minutes' WHERE kind = 'test.hopeless'");
     await runner.runDue();
     expect(await jobsOf('test.hopeless')).toEqual([]);
-    expect(lines.join('\n')).toMatch(/test\.hopeless .* given up after 1 tries: still down/);
+    expect(log.messages().join('\n')).toMatch(/test\.hopeless .* given up after 1 tries: still down/);
     await runner.stop();
-    vi.restoreAllMocks();
+    log.restore();
   });
 
   it('takes over a job whose instance died while holding it', async () => {
@@ -161,8 +161,7 @@ describeOnDatabases('jobs', (db) => {
   });
 
   it('records the outcome of a job only under its own claim', async () => {
-    const lines: string[] = [];
-    vi.spyOn(console, 'error').mockImplementation((line: string) => lines.push(line));
+    const log = captureLog();
     let finishJob = () => {};
     let started = false;
     const runner = createJobRunner(
@@ -184,13 +183,15 @@ describeOnDatabases('jobs', (db) => {
     await vi.waitFor(() => expect(started).toBe(true));
     // Another instance holds it now (this one lost the database for longer than a claim).
     await db().query("UPDATE jobs SET lease = gen_random_uuid() WHERE kind = 'test.taken-over'");
-    await vi.waitFor(() => expect(lines.join('\n')).toMatch(/test\.taken-over \d+ lost its claim while running/));
+    await vi.waitFor(() =>
+      expect(log.messages().join('\n')).toMatch(/test\.taken-over \d+ lost its claim while running/),
+    );
     finishJob();
     await running;
     // Still there for the instance that holds it, which deletes it when its own run ends.
     expect(await jobsOf('test.taken-over')).toHaveLength(1);
     await runner.stop();
-    vi.restoreAllMocks();
+    log.restore();
   });
 
   it('is alive while it polls, and not once stopped', async () => {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Database, Queryable } from '#server/platform/db/database.ts';
+import { errorFields, log } from '#server/platform/log.ts';
 import type { Mailer } from '#server/platform/mail/mailer.ts';
 
 /** What a job's code gets to work with. */
@@ -14,7 +15,12 @@ export interface JobDefinition {
   everySeconds?: number;
   /** A failing job is retried with growing waits until it is this old, then dropped with a log line. */
   giveUpAfterSeconds?: number;
+  /** Its run hands a mail to the mail server: its age counts as a waiting mail's in the metrics. */
+  sendsMail?: boolean;
 }
+
+/** How a run ended: done (or rescheduled, for a recurring job), to be retried, or given up. */
+export type JobOutcome = 'done' | 'retry' | 'given_up';
 
 export type JobDefinitions = Record<string, JobDefinition>;
 
@@ -82,30 +88,41 @@ const RENEW = `
   UPDATE jobs SET locked_until = statement_timestamp() + $3::double precision * interval '1 second'
   WHERE id = $1 AND lease = $2::uuid RETURNING id`;
 
+/** What a job's log lines carry besides their message, to be found by kind or id. */
+const jobFields = (job: ClaimedJob) => ({ job: { kind: job.kind, id: job.id, attempts: job.attempts } });
+
 export const retryDelaySeconds = (attempts: number) =>
   Math.min(MAX_RETRY_SECONDS, FIRST_RETRY_SECONDS * 2 ** Math.max(0, attempts - 1));
 
-async function finish(db: Queryable, job: ClaimedJob, definition: JobDefinition | undefined, error?: Error) {
+async function finish(
+  db: Queryable,
+  job: ClaimedJob,
+  definition: JobDefinition | undefined,
+  error?: Error,
+): Promise<JobOutcome> {
   if (!error && definition?.everySeconds) {
     await db.query(
       `UPDATE jobs SET run_at = statement_timestamp() + $2::double precision * interval '1 second',
          attempts = 0, locked_until = NULL, lease = NULL, last_error = NULL WHERE id = $1 AND lease = $3::uuid`,
       [job.id, definition.everySeconds, job.lease],
     );
-    return;
+    return 'done';
   }
   const giveUp = job.ageSeconds > (definition?.giveUpAfterSeconds ?? DEFAULT_GIVE_UP_SECONDS);
   if (!error || (giveUp && !definition?.everySeconds)) {
-    if (error) console.error(`Job ${job.kind} ${job.id} given up after ${job.attempts} tries: ${error.message}`);
+    if (error) {
+      log.error(jobFields(job), `Job ${job.kind} ${job.id} given up after ${job.attempts} tries: ${error.message}`);
+    }
     await db.query('DELETE FROM jobs WHERE id = $1 AND lease = $2::uuid', [job.id, job.lease]);
-    return;
+    return error ? 'given_up' : 'done';
   }
-  console.error(`Job ${job.kind} ${job.id} failed (try ${job.attempts}): ${error.message}`);
+  log.warn(jobFields(job), `Job ${job.kind} ${job.id} failed (try ${job.attempts}): ${error.message}`);
   await db.query(
     `UPDATE jobs SET run_at = statement_timestamp() + $2::double precision * interval '1 second',
        locked_until = NULL, lease = NULL, last_error = $3 WHERE id = $1 AND lease = $4::uuid`,
     [job.id, retryDelaySeconds(job.attempts), error.message.slice(0, 1000), job.lease],
   );
+  return 'retry';
 }
 
 export interface JobRunner {
@@ -130,10 +147,16 @@ const SILENT_MS = 60_000;
  * `FOR UPDATE SKIP LOCKED` hands each job to exactly one of them. A job whose instance died is taken
  * again once its claim lapses.
  */
+export interface JobRunnerOptions {
+  leaseSeconds?: number;
+  /** Told how each run ended (the metrics count them). */
+  onFinish?: (kind: string, outcome: JobOutcome) => void;
+}
+
 export function createJobRunner(
   context: JobContext,
   definitions: JobDefinitions,
-  { leaseSeconds = LEASE_SECONDS }: { leaseSeconds?: number } = {},
+  { leaseSeconds = LEASE_SECONDS, onFinish }: JobRunnerOptions = {},
 ): JobRunner {
   const { db } = context;
   let running: Promise<number> = Promise.resolve(0);
@@ -156,10 +179,11 @@ export function createJobRunner(
       () => {
         db.query(RENEW, [job.id, job.lease, leaseSeconds]).then(
           (held) => {
-            if (running && held.length === 0) console.error(`Job ${job.kind} ${job.id} lost its claim while running`);
+            if (running && held.length === 0)
+              log.error(jobFields(job), `Job ${job.kind} ${job.id} lost its claim while running`);
           },
           (error: Error) =>
-            console.error(`Job ${job.kind} ${job.id}: its claim could not be renewed: ${error.message}`),
+            log.warn(jobFields(job), `Job ${job.kind} ${job.id}: its claim could not be renewed: ${error.message}`),
         );
       },
       (leaseSeconds * 1000) / 3,
@@ -189,10 +213,13 @@ export function createJobRunner(
     // Written as soon as the job is done: a crash between the mail server's acceptance and this
     // statement is the only way a mail goes out twice. A job that succeeded is never recorded as
     // failed, even when this statement fails (its claim then lapses).
-    await finish(db, job, definition, failure).catch((finishError: Error) =>
-      console.error(
-        `Job ${job.kind} ${job.id} could not be recorded as ${failure ? 'failed' : 'done'}: ${finishError.message}`,
-      ),
+    await finish(db, job, definition, failure).then(
+      (outcome) => onFinish?.(job.kind, outcome),
+      (finishError: Error) =>
+        log.error(
+          jobFields(job),
+          `Job ${job.kind} ${job.id} could not be recorded as ${failure ? 'failed' : 'done'}: ${finishError.message}`,
+        ),
     );
     signOfLife();
     return true;
@@ -216,7 +243,7 @@ export function createJobRunner(
       const tick = () => {
         signOfLife();
         runDue()
-          .catch((error: Error) => console.error('Running jobs failed:', error.message))
+          .catch((error: Error) => log.error(errorFields(error), 'Running jobs failed'))
           .finally(() => {
             if (!stopped) timer = setTimeout(tick, pollMs);
           });
@@ -236,9 +263,9 @@ export function createJobRunner(
 export function startJobRunner(
   context: JobContext,
   definitions: JobDefinitions,
-  { pollMs = 1_000, leaseSeconds }: { pollMs?: number; leaseSeconds?: number } = {},
+  { pollMs = 1_000, ...options }: JobRunnerOptions & { pollMs?: number } = {},
 ): JobRunner {
-  const runner = createJobRunner(context, definitions, { leaseSeconds });
+  const runner = createJobRunner(context, definitions, options);
   runner.poll(pollMs);
   return runner;
 }

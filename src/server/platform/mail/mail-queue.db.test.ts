@@ -5,6 +5,7 @@ import { RETENTION } from '#common/retention.ts';
 import { type Database, openDatabase } from '#server/platform/db/database.ts';
 import { createJobRunner, startJobRunner } from '#server/platform/jobs/jobs.ts';
 import { describeOnDatabases } from '#tests/support/databases.ts';
+import { captureLog } from '#tests/support/log.ts';
 import { startTestMailServer } from '#tests/support/mail-server.ts';
 import { mailJobs, queueMail } from './mail-queue.ts';
 import { smtpMailer } from './mailer.ts';
@@ -60,7 +61,7 @@ describeOnDatabases('mail queue', (db, suite) => {
   }, 30_000);
 
   it('delivers every mail exactly once when the SMTP server comes back after an hour down', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const log = captureLog();
     const port = await freePort();
     const runner = createJobRunner(
       { db: db(), mailer: smtpMailer(`smtp://127.0.0.1:${port}`, 'Site <no-reply@example.com>') },
@@ -94,12 +95,12 @@ describeOnDatabases('mail queue', (db, suite) => {
     } finally {
       await runner.stop();
       await server.stop();
-      vi.restoreAllMocks();
+      log.restore();
     }
   });
 
   it('gives a mail up after the delivery period and deletes it', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const log = captureLog();
     const runner = createJobRunner(
       { db: db(), mailer: { send: () => Promise.reject(new Error('rejected')) } },
       mailJobs,
@@ -112,7 +113,7 @@ describeOnDatabases('mail queue', (db, suite) => {
     await runner.runDue();
     expect(await db().query("SELECT id FROM jobs WHERE kind = 'mail.send'")).toEqual([]);
     await runner.stop();
-    vi.restoreAllMocks();
+    log.restore();
   });
 
   it('prunes the outbox after its retention', async () => {

@@ -22,6 +22,7 @@ export async function dropQueuedMailFor(db: Queryable, address: string): Promise
 export const mailJobs: JobDefinitions = {
   [SEND]: {
     run: (mail, { mailer }) => mailer.send(mail as Mail),
+    sendsMail: true,
     giveUpAfterSeconds: RETENTION.mailDeliveryDays * DAY_SECONDS,
   },
   'mail.prune-outbox': {

@@ -1,5 +1,6 @@
 import nodemailer from 'nodemailer';
 import type { Queryable } from '#server/platform/db/database.ts';
+import { log, maskedEmail } from '#server/platform/log.ts';
 import { addToOutbox } from './outbox.ts';
 
 export interface Mail {
@@ -47,16 +48,18 @@ export function smtpMailer(url: string, from: string): Mailer {
 
 /**
  * The embedded default, when no SMTP server is configured: mail is kept in the outbox table and
- * its text printed to the server log, so that someone trying the site locally can read the code
- * and finish a registration. This is the only place a code ever reaches a log.
+ * its text written to the server log, so that someone trying the site locally can read the code
+ * and finish a registration. This is the only place a code or a mail's text ever reaches a log
+ * (with SMTP they never do); the recipient is shown only in part.
  */
-export function outboxMailer(db: Queryable, log: (line: string) => void = console.log): Mailer {
+export function outboxMailer(db: Queryable): Mailer {
   return {
     keeps: true,
     async send(mail) {
       await addToOutbox(db, { recipient: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
-      log(
-        `Mail to ${mail.to} (no SMTP_URL set, kept in the mail_outbox table)\nSubject: ${mail.subject}\n\n${mail.text}`,
+      log.info(
+        { mail: { to: maskedEmail(mail.to), language: mail.language, subject: mail.subject, text: mail.text } },
+        'Mail kept in the mail_outbox table, not sent (no SMTP_URL)',
       );
     },
   };
