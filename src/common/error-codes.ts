@@ -36,6 +36,11 @@ export const ERROR_CODES = [
   'SECOND_FACTOR_REQUIRED',
   'TOTP_ALREADY_ON',
   'TOTP_NOT_SET_UP',
+  // Passkeys.
+  'PASSKEY_FAILED',
+  'PASSKEY_EXPIRED',
+  'PASSKEY_LIMIT',
+  'INVALID_PASSKEY_NAME',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
