@@ -43,6 +43,16 @@ export function accountsFeature(deps: Deps): Feature {
     .route('/', passkeyRoutes(accountDeps));
   return { routes };
 }
+export { addPasskey } from './passkey-queries.ts';
+export {
+  addOptions,
+  issueChallenge,
+  provePasskey,
+  signInOptions,
+  verifyAssertion,
+  verifyNewPasskey,
+} from './passkeys.ts';
 export type { HashingParams } from './passwords.ts';
+export { relyingParty } from './relying-party.ts';
 export { proveSecondFactor } from './second-factors.ts';
 export { matchingStep, newTotpSecret, openTotpSecret, sealTotpSecret, stepAt, totpCode } from './totp.ts';

@@ -30,14 +30,12 @@ import {
   addPasskey,
   countPasskeys,
   deletePasskey,
-  findPasskeyByCredential,
   listPasskeys,
   renamePasskey,
   type StoredPasskey,
   takeChallenge,
-  usePasskey,
 } from './passkey-queries.ts';
-import { addOptions, issueChallenge, signInOptions, verifyAssertion, verifyNewPasskey } from './passkeys.ts';
+import { addOptions, issueChallenge, provePasskey, signInOptions, verifyNewPasskey } from './passkeys.ts';
 import { relyingParty } from './relying-party.ts';
 import { deleteRecoveryCodes, hasSecondFactor } from './second-factor-queries.ts';
 import { afterFactorChange, forgetTrustCookie, issueRecoveryCodes, tellOwner } from './second-factors.ts';
@@ -54,9 +52,6 @@ const answer = (passkey: StoredPasskey): PasskeyAnswer => ({
   lastUsedAt: passkey.lastUsedAt?.toISOString() ?? null,
 });
 
-/** The user handle a passkey of this account carries: the account's id as bytes (see addOptions). */
-const userHandle = (accountId: string) => Buffer.from(accountId.replace(/-/g, ''), 'hex').toString('base64url');
-
 /**
  * Passkeys: added, named, renamed and removed on the account page, and used to sign in, by the
  * button or the browser's autofill. A passkey verifies its user, so a sign-in with it counts as
@@ -68,7 +63,6 @@ export function passkeyRoutes(deps: AccountDeps) {
   const routes = newRoutes();
   const signedIn = requireSession(db, deps.settings.sessionIdleSeconds);
   const rp = relyingParty(deps.site.siteUrl, deps.site.brand.siteName);
-  const failed = () => new ApiError(401, 'PASSKEY_FAILED');
   const expired = () => new ApiError(401, 'PASSKEY_EXPIRED');
 
   routes.get(PASSKEY_API.list, signedIn, async (c) => {
@@ -148,17 +142,11 @@ export function passkeyRoutes(deps: AccountDeps) {
   routes.post(PASSKEY_API.signIn, requireVisitor(deps.secret), jsonBody(PasskeySignInSchema), async (c) => {
     const { ceremony, response } = c.req.valid('json');
     await limiter.enforce([hit('secondFactorPerClient', c.var.clientAddress)]);
-    const challenge = await takeChallenge(db, hashSessionToken(ceremony), 'sign-in', null);
-    if (!challenge) throw expired();
-    const passkey = await findPasskeyByCredential(db, response.id);
-    if (!passkey) throw failed();
-    await limiter.enforce([hit('secondFactorPerAccount', passkey.accountId)]);
-    if (response.response.userHandle && response.response.userHandle !== userHandle(passkey.accountId)) throw failed();
-    const counter = await verifyAssertion(rp, challenge, response, passkey);
-    // The counter moves forward in one statement: a signature seen before (a clone) is refused.
-    if (counter === null || !(await usePasskey(db, passkey.id, counter))) throw failed();
+    const passkey = await provePasskey(db, rp, ceremony, response, (accountId) =>
+      limiter.enforce([hit('secondFactorPerAccount', accountId)]),
+    );
     const account = await findAccountById(db, passkey.accountId);
-    if (!account) throw failed();
+    if (!account) throw new ApiError(401, 'PASSKEY_FAILED');
     await startSession(c, db, account.id, ['passkey']);
     // Its sign-ins go first during a flood of sign-ins, as after a password (docs/decisions/056).
     setListedCookie(c, KNOWN_DEVICE, issuePass(deps.secret, 'knownDevice', account.email), { httpOnly: true });

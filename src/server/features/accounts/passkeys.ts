@@ -9,8 +9,16 @@ import {
   verifyRegistrationResponse,
 } from '@simplewebauthn/server';
 import { RETENTION } from '#common/retention.ts';
+import { ApiError } from '#server/http/api-error.ts';
 import type { Queryable } from '#server/platform/db/database.ts';
-import { type ChallengePurpose, type StoredPasskey, saveChallenge } from './passkey-queries.ts';
+import {
+  type ChallengePurpose,
+  findPasskeyByCredential,
+  type StoredPasskey,
+  saveChallenge,
+  takeChallenge,
+  usePasskey,
+} from './passkey-queries.ts';
 import type { RelyingParty } from './relying-party.ts';
 import { hashSessionToken, newSessionToken } from './tokens.ts';
 
@@ -129,4 +137,33 @@ export async function verifyAssertion(
   } catch {
     return null;
   }
+}
+
+/** The user handle a passkey of this account carries: the account's id as bytes (see addOptions). */
+const userHandle = (accountId: string) => Buffer.from(accountId.replace(/-/g, ''), 'hex').toString('base64url');
+
+/**
+ * A sign-in's answer checked from end to end: its challenge taken (once, while it lives), the
+ * passkey found, the signature checked, and its use recorded with the counter moving forward in one
+ * statement (a signature seen before, from a clone, is refused). The passkey, or an ApiError.
+ * `beforeCheck` runs once the account is known (its limits).
+ */
+export async function provePasskey(
+  db: Queryable,
+  rp: RelyingParty,
+  ceremony: string,
+  response: AuthenticationResponseJSON,
+  beforeCheck: (accountId: string) => Promise<void> = async () => {},
+): Promise<StoredPasskey> {
+  const challenge = await takeChallenge(db, hashSessionToken(ceremony), 'sign-in', null);
+  if (!challenge) throw new ApiError(401, 'PASSKEY_EXPIRED');
+  const passkey = await findPasskeyByCredential(db, response.id);
+  if (!passkey) throw new ApiError(401, 'PASSKEY_FAILED');
+  await beforeCheck(passkey.accountId);
+  if (response.response.userHandle && response.response.userHandle !== userHandle(passkey.accountId)) {
+    throw new ApiError(401, 'PASSKEY_FAILED');
+  }
+  const counter = await verifyAssertion(rp, challenge, response, passkey);
+  if (counter === null || !(await usePasskey(db, passkey.id, counter))) throw new ApiError(401, 'PASSKEY_FAILED');
+  return passkey;
 }
