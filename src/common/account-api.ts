@@ -50,12 +50,13 @@ export interface ResetAnswer {
 /**
  * A sign-in either opens a session; or, for an account whose email is not confirmed yet, asks for
  * the mailed code; or, for an account with a second factor, asks for it: `pending` names this
- * half-done sign-in, for this page only (send it with the code, within a few minutes).
+ * half-done sign-in, for this page only (send it with the code, within a few minutes). `passkey`
+ * says the account has a passkey, which signs in on its own (with two factors) instead.
  */
 export type LoginAnswer =
   | { status: 'signed-in'; account: { name: string } }
   | { status: 'verification-required' }
-  | { status: 'second-factor-required'; pending: string };
+  | { status: 'second-factor-required'; pending: string; passkey?: boolean };
 
 /** A new authenticator secret to confirm: for the QR code (an SVG drawn by the server) and for typing. */
 export interface TotpStartAnswer {

@@ -38,6 +38,11 @@ export const ERROR_CODES = [
   'TOTP_NOT_SET_UP',
   // New passwords.
   'PASSWORD_TOO_COMMON',
+  // Passkeys.
+  'PASSKEY_FAILED',
+  'PASSKEY_EXPIRED',
+  'PASSKEY_LIMIT',
+  'INVALID_PASSKEY_NAME',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

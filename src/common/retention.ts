@@ -17,6 +17,8 @@ export const RETENTION = {
   trustedBrowserDays: 30,
   /** A sign-in whose password was right waits this long for its second factor. */
   pendingSignInMinutes: 5,
+  /** A passkey challenge (to sign in, or to add a passkey) waits this long for its answer, once. */
+  passkeyChallengeMinutes: 5,
   /** A mailed code works this long, once. */
   codeMinutes: 10,
   /** Mail waiting for the mail server is retried this long, then given up (the mail is deleted). */

@@ -9,6 +9,7 @@ import { useToast } from '#client/lib/toast/use-toast.ts';
 import { ACCOUNT_API, type AccountAnswer } from '#common/account-api.ts';
 import type { ErrorCode } from '#common/error-codes.ts';
 import { pagePath } from '#common/routes.ts';
+import { PasskeysSection } from './PasskeysSection.tsx';
 import { TwoFactorSection } from './TwoFactorSection.tsx';
 import './account.css';
 
@@ -29,6 +30,7 @@ export default function AccountPage() {
   const toast = useToast();
   const errorToast = useErrorToast();
   const [account, setAccount] = useState<AccountAnswer | null>(null);
+  const [passkeyCount, setPasskeyCount] = useState(0);
   const deletion = useForm('delete', { password: '' }, rules);
 
   const session = useSession();
@@ -132,7 +134,8 @@ export default function AccountPage() {
               </button>
             </p>
           </section>
-          <TwoFactorSection email={account.email} failed={failed} />
+          <TwoFactorSection email={account.email} failed={failed} hasPasskey={passkeyCount > 0} />
+          <PasskeysSection email={account.email} failed={failed} onCount={setPasskeyCount} />
           <section aria-labelledby="account-delete" className="account__danger">
             <h2 id="account-delete">{t('account.delete.title')}</h2>
             <p>{t('account.delete.text')}</p>

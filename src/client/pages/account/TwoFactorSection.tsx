@@ -26,7 +26,16 @@ type View = { kind: 'status' } | { kind: 'enrolling'; start: TotpStartAnswer } |
  * shown once with a download, new codes, turning it off, and the browsers trusted to skip it.
  * `failed` handles a call whose session is gone, as the rest of the page does.
  */
-export function TwoFactorSection({ email, failed }: { email: string; failed: (code: ErrorCode) => void }) {
+export function TwoFactorSection({
+  email,
+  failed,
+  hasPasskey,
+}: {
+  email: string;
+  failed: (code: ErrorCode) => void;
+  /** A passkey is a second factor too: staff who have one are not told to set one up. */
+  hasPasskey: boolean;
+}) {
   const { t } = useTranslation('login');
   const lang = useLanguage();
   const toast = useToast();
@@ -78,7 +87,9 @@ export function TwoFactorSection({ email, failed }: { email: string; failed: (co
       <h2 id="account-two-factor" ref={heading} tabIndex={-1}>
         {t('account.twoFactor.title')}
       </h2>
-      {consolePath && status && !status.totp && <p className="account__notice">{t('account.twoFactor.staffNeeded')}</p>}
+      {consolePath && status && !status.totp && !hasPasskey && (
+        <p className="account__notice">{t('account.twoFactor.staffNeeded')}</p>
+      )}
       {view.kind === 'enrolling' ? (
         <Enrolment
           start={view.start}
@@ -222,8 +233,8 @@ function Enrolment({
   );
 }
 
-/** The codes, once: as a list, and as a text file to keep. */
-function RecoveryCodes({
+/** The codes, once: as a list, and as a text file to keep (after the app or the first passkey is added). */
+export function RecoveryCodes({
   codes,
   email,
   consolePath,

@@ -58,6 +58,9 @@ export default function CookiePage() {
           </tbody>
         </table>
       </section>
+      <LegalSection id="passkeys" title={t('passkeys.title')}>
+        <p>{t('passkeys.text')}</p>
+      </LegalSection>
       <LegalSection id="control" title={t('control.title')}>
         <p>{t('control.text')}</p>
       </LegalSection>

@@ -139,6 +139,8 @@ export default function PrivacyPage() {
             : t('sections.account.mailOutbox', { count: RETENTION.mailOutboxDays })}
         </p>
         <p>{t('sections.account.sessions', { count: RETENTION.sessionIdleDays, max: RETENTION.sessionDays })}</p>
+        <p>{t('sections.account.secondFactor', { count: RETENTION.trustedBrowserDays })}</p>
+        <p>{t('sections.account.passkeys', { count: RETENTION.passkeyChallengeMinutes })}</p>
         <p>{t('sections.account.deletion')}</p>
         <Basis>{t('sections.account.basis')}</Basis>
       </LegalSection>
@@ -253,6 +255,14 @@ function RetentionTable() {
       t('sections.retention.rows.sessions.period', { count: RETENTION.sessionIdleDays, max: RETENTION.sessionDays }),
     ],
     ['codes', t('sections.retention.rows.codes.period', { count: CODE_LIFETIME_MINUTES })],
+    ['secondFactor', t('sections.retention.rows.secondFactor.period')],
+    ['passkeys', t('sections.retention.rows.passkeys.period')],
+    ['trustedBrowsers', t('sections.retention.rows.trustedBrowsers.period', { count: RETENTION.trustedBrowserDays })],
+    ['pendingSignIns', t('sections.retention.rows.pendingSignIns.period', { count: RETENTION.pendingSignInMinutes })],
+    [
+      'passkeyChallenges',
+      t('sections.retention.rows.passkeyChallenges.period', { count: RETENTION.passkeyChallengeMinutes }),
+    ],
     services.mail
       ? ['mailQueue', t('sections.retention.rows.mailQueue.period', { count: RETENTION.mailDeliveryDays })]
       : ['mailOutbox', t('sections.retention.rows.mailOutbox.period', { count: RETENTION.mailOutboxDays })],

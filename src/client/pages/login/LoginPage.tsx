@@ -9,6 +9,7 @@ import {
   useMailLink,
 } from '#client/features/accounts/index.ts';
 import { Form, PasswordField, SubmitButton, TextField, useForm } from '#client/features/forms/index.ts';
+import { loadPasskeys, type Passkeys, passkeysSupported } from '#client/features/passkeys/index.ts';
 import { navigate, useAddress, useLanguage } from '#client/lib/address.tsx';
 import { callApi } from '#client/lib/api-client.ts';
 import { useErrorToast } from '#client/lib/toast/use-error-toast.ts';
@@ -35,7 +36,12 @@ export default function LoginPage() {
     visitor: true,
   });
   // Set once the password was right for an account with a second factor: the page asks for it.
-  const [pending, setPending] = useState<string | null>(null);
+  const [pending, setPending] = useState<{ token: string; passkey: boolean } | null>(null);
+  // The WebAuthn code, loaded after the first paint where the browser has WebAuthn.
+  const [passkeys, setPasskeys] = useState<Passkeys | null>(null);
+  const [passkeyBusy, setPasskeyBusy] = useState(false);
+  // False where the browser has no WebAuthn: the button's place is given back.
+  const [passkeysOffered, setPasskeysOffered] = useState(true);
 
   // Answered in place of a page that needs a session (decision 092): say why sign-in is here.
   useEffect(() => {
@@ -47,6 +53,45 @@ export default function LoginPage() {
   useEffect(() => {
     if (passed) form.set('email', passed.email);
   }, [passed]);
+
+  /** What a passkey sign-in came to: signed in, an error said, or (`null`, no passkey given) a word on the button's use. */
+  const passkeyOutcome = (result: Awaited<ReturnType<Passkeys['signInWithPasskey']>>, mode: 'button' | 'autofill') => {
+    if (result?.ok) {
+      if (result.data.status === 'signed-in') signedIn(result.data.account);
+    } else if (result) void errorToast(result.code);
+    else if (mode === 'button') toast.show({ type: 'info', message: t('passkey.cancelled') });
+  };
+
+  // After hydration: the WebAuthn code, and the browser's autofill offering this site's passkeys
+  // under the email field (conditional mediation) for as long as the page is open.
+  useEffect(() => {
+    if (!passkeysSupported()) {
+      setPasskeysOffered(false);
+      return;
+    }
+    let left = false;
+    void loadPasskeys().then(async (loaded) => {
+      if (left) return;
+      setPasskeys(() => loaded);
+      if (!(await loaded.autofillOffered()) || left) return;
+      const result = await loaded.signInWithPasskey('autofill');
+      if (!left) passkeyOutcome(result, 'autofill');
+    });
+    return () => {
+      left = true;
+      void loadPasskeys().then((loaded) => loaded.cancelCeremony());
+    };
+  }, []);
+
+  const passkeyButton = async () => {
+    if (!passkeys) return;
+    setPasskeyBusy(true);
+    try {
+      passkeyOutcome(await passkeys.signInWithPasskey('button'), 'button');
+    } finally {
+      setPasskeyBusy(false);
+    }
+  };
 
   const submit = form.submit(async (values) => {
     const refused = cookiesRefused();
@@ -61,7 +106,7 @@ export default function LoginPage() {
       toast.show({ type: 'info', message: t('verifyFirst') });
       navigate(pagePath(lang, 'validation'), { state: { email: values.email } });
     } else if (result.data.status === 'second-factor-required') {
-      setPending(result.data.pending);
+      setPending({ token: result.data.pending, passkey: result.data.passkey === true });
     } else {
       signedIn(result.data.account);
     }
@@ -86,7 +131,12 @@ export default function LoginPage() {
         lead={t('secondStep.lead')}
         other={{ question: t('noAccount'), label: t('register'), page: 'register' }}
       >
-        <SecondStep pending={pending} onSignedIn={signedIn} onRestart={() => setPending(null)} />
+        <SecondStep
+          pending={pending.token}
+          onSignedIn={signedIn}
+          onRestart={() => setPending(null)}
+          onPasskey={pending.passkey && passkeys ? passkeyButton : undefined}
+        />
       </AuthCard>
     );
   }
@@ -98,13 +148,29 @@ export default function LoginPage() {
       other={{ question: t('noAccount'), label: t('register'), page: 'register' }}
     >
       <Form onSubmit={submit}>
-        <TextField field={form.field('email')} label={t('email')} type="email" autoComplete="email" />
+        {/* "webauthn": the browser may offer this site's passkeys among the address suggestions. */}
+        <TextField field={form.field('email')} label={t('email')} type="email" autoComplete="username webauthn" />
         <PasswordField field={form.field('password')} label={t('password')} autoComplete="current-password" />
         <p className="form__aside">
           <a href={pagePath(lang, 'forgotPassword')}>{t('forgotLink')}</a>
         </p>
         <SubmitButton busy={form.busy}>{t('submit')}</SubmitButton>
       </Form>
+      {/* Laid out from the first paint, shown once the WebAuthn code is here: nothing moves when it comes. */}
+      {passkeysOffered && (
+        <div className="form__secondary" style={passkeys ? undefined : { visibility: 'hidden' }}>
+          <p>{t('passkey.or')}</p>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={passkeyButton}
+            disabled={passkeyBusy}
+            aria-busy={passkeyBusy || undefined}
+          >
+            {t('passkey.button')}
+          </button>
+        </div>
+      )}
     </AuthCard>
   );
 }

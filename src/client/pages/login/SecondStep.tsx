@@ -16,10 +16,13 @@ export function SecondStep({
   pending,
   onSignedIn,
   onRestart,
+  onPasskey,
 }: {
   pending: string;
   onSignedIn: (account: { name: string }) => void;
   onRestart: () => void;
+  /** For an account with a passkey: signs in with it instead (a passkey alone counts two factors). */
+  onPasskey?: () => void;
 }) {
   const { t } = useTranslation('login');
   const form = useForm('second-step', { code: '', trustBrowser: false }, rules, {
@@ -64,6 +67,13 @@ export function SecondStep({
         </p>
       </div>
       <SubmitButton busy={form.busy}>{t('secondStep.submit')}</SubmitButton>
+      {onPasskey && (
+        <p className="form__aside">
+          <button type="button" className="link-button" onClick={onPasskey}>
+            {t('secondStep.passkey')}
+          </button>
+        </p>
+      )}
       <p className="form__aside">
         <button type="button" className="link-button" onClick={onRestart}>
           {t('secondStep.restart')}

@@ -2,6 +2,7 @@ import type { Deps } from '#server/deps.ts';
 import { newRoutes } from '#server/http/context.ts';
 import type { Feature } from '#server/http/feature.ts';
 import { accountRoutes } from './account-routes.ts';
+import { passkeyRoutes } from './passkey-routes.ts';
 import { passwordResetRoutes } from './password-reset-routes.ts';
 import { createPasswords, DEFAULT_HASHING, defaultHashingLimits } from './passwords.ts';
 import { registrationRoutes } from './registration-routes.ts';
@@ -39,9 +40,20 @@ export function accountsFeature(deps: Deps): Feature {
     .route('/', signInRoutes(accountDeps))
     .route('/', passwordResetRoutes(accountDeps))
     .route('/', accountRoutes(accountDeps))
-    .route('/', secondFactorRoutes(accountDeps));
+    .route('/', secondFactorRoutes(accountDeps))
+    .route('/', passkeyRoutes(accountDeps));
   return { routes };
 }
+export { addPasskey } from './passkey-queries.ts';
+export {
+  addOptions,
+  issueChallenge,
+  provePasskey,
+  signInOptions,
+  verifyAssertion,
+  verifyNewPasskey,
+} from './passkeys.ts';
 export type { HashingParams } from './passwords.ts';
+export { relyingParty } from './relying-party.ts';
 export { proveSecondFactor } from './second-factors.ts';
 export { matchingStep, newTotpSecret, openTotpSecret, sealTotpSecret, stepAt, totpCode } from './totp.ts';

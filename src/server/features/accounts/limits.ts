@@ -25,6 +25,8 @@ export const LIMITS = {
   secondFactorPerAccount: { hits: 10, windowSeconds: 15 * MINUTE },
   /** Password (and code) tries when a factor is added, turned off, or its recovery codes renewed. */
   factorChangePerAccount: { hits: 10, windowSeconds: 15 * MINUTE },
+  /** Passkey challenges handed out (each is a row until answered or lapsed): a page asks one or two at a time. */
+  passkeyChallengePerClient: { hits: 100, windowSeconds: 15 * MINUTE },
 } as const satisfies Record<string, Limit>;
 
 export type LimitName = keyof typeof LIMITS;

@@ -56,11 +56,21 @@ export async function deleteTotp(db: Queryable, accountId: string): Promise<void
   await db.query('DELETE FROM account_totp WHERE account_id = $1', [accountId]);
 }
 
-/** Whether the account has a second factor it can sign in with. */
-export async function hasSecondFactor(db: Queryable, accountId: string): Promise<boolean> {
+/** Whether the account has a confirmed authenticator app. */
+export async function hasTotp(db: Queryable, accountId: string): Promise<boolean> {
   const rows = await db.query('SELECT 1 FROM account_totp WHERE account_id = $1 AND confirmed_at IS NOT NULL', [
     accountId,
   ]);
+  return rows.length > 0;
+}
+
+/** Whether the account has a second factor it can sign in with: an authenticator app or a passkey. */
+export async function hasSecondFactor(db: Queryable, accountId: string): Promise<boolean> {
+  const rows = await db.query(
+    `SELECT 1 FROM account_totp WHERE account_id = $1 AND confirmed_at IS NOT NULL
+     UNION ALL SELECT 1 FROM passkeys WHERE account_id = $1 LIMIT 1`,
+    [accountId],
+  );
   return rows.length > 0;
 }
 

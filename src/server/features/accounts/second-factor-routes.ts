@@ -17,7 +17,7 @@ import { newRoutes } from '#server/http/context.ts';
 import { jsonBody } from '#server/http/json-body.ts';
 import type { AccountDeps } from './account-deps.ts';
 import { findAccountById } from './account-queries.ts';
-import { hit } from './limits.ts';
+import { confirmPassword } from './confirm-password.ts';
 import {
   confirmTotp,
   deleteRecoveryCodes,
@@ -25,6 +25,7 @@ import {
   deleteTrustedBrowser,
   findTotp,
   hasSecondFactor,
+  hasTotp,
   listTrustedBrowsers,
   recoveryCodesLeft,
   savePendingTotp,
@@ -47,21 +48,11 @@ import { matchingStep, newTotpSecret, openTotpSecret, sealTotpSecret, totpUri } 
  * enough), ends the account's other sessions and tells the owner by mail.
  */
 export function secondFactorRoutes(deps: AccountDeps) {
-  const { db, limiter, passwords, secret } = deps;
+  const { db, secret } = deps;
   const routes = newRoutes();
   const signedIn = requireSession(db, deps.settings.sessionIdleSeconds);
 
-  /** The account, once its password is confirmed; wrong passwords count like those of deletion. */
-  const withPassword = async (accountId: string, password: string) => {
-    await passwords.admit();
-    await limiter.enforce([hit('factorChangePerAccount', accountId)]);
-    const account = await findAccountById(db, accountId);
-    if (!account) throw new ApiError(401, 'UNAUTHORIZED');
-    if (!(await passwords.verify(account.passwordHash, password))) {
-      throw new ApiError(403, 'AUTHENTICATION_FAILED', { fields: { password: 'AUTHENTICATION_FAILED' } });
-    }
-    return account;
-  };
+  const withPassword = (accountId: string, password: string) => confirmPassword(deps, accountId, password);
   const wrongCode = () => new ApiError(400, 'INVALID_CODE', { fields: { code: 'INVALID_CODE' } });
 
   routes.get(ACCOUNT_API.secondFactors, signedIn, async (c) => {
@@ -69,7 +60,7 @@ export function secondFactorRoutes(deps: AccountDeps) {
     const current = trustedTokenHash(c);
     const browsers = await listTrustedBrowsers(db, accountId);
     return c.json({
-      totp: await hasSecondFactor(db, accountId),
+      totp: await hasTotp(db, accountId),
       recoveryCodesLeft: await recoveryCodesLeft(db, accountId),
       trustedBrowsers: browsers.map((browser) => ({
         id: browser.id,
@@ -122,7 +113,7 @@ export function secondFactorRoutes(deps: AccountDeps) {
     const session = c.get('session');
     const { code, password } = c.req.valid('json');
     const account = await withPassword(session.accountId, password);
-    if (!(await hasSecondFactor(db, account.id))) throw new ApiError(409, 'TOTP_NOT_SET_UP');
+    if (!(await hasTotp(db, account.id))) throw new ApiError(409, 'TOTP_NOT_SET_UP');
     await db.transaction(async (tx) => {
       if (!(await proveSecondFactor(secret, tx, account.id, code))) throw wrongCode();
       await deleteTotp(tx, account.id);

@@ -81,7 +81,7 @@ export async function tellOwner(
   db: Queryable,
   account: Pick<Account, 'email' | 'name' | 'language'>,
   event: SecurityEvent,
-  details?: { left?: number },
+  details?: { left?: number; passkey?: string },
 ): Promise<void> {
   const language = isLanguage(account.language) ? account.language : DEFAULT_LANGUAGE;
   await queueMail(db, securityMail(deps.site, deps.texts, { ...account, language }, event, details));

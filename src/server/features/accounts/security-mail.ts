@@ -7,7 +7,13 @@ import type { Mail } from '#server/platform/mail/mailer.ts';
 import { textAt } from '#server/platform/site-config.ts';
 
 /** The changes to an account's sign-in that its owner is told about by mail. */
-export type SecurityEvent = 'totpAdded' | 'totpRemoved' | 'recoveryCodeUsed' | 'recoveryCodesRenewed';
+export type SecurityEvent =
+  | 'totpAdded'
+  | 'totpRemoved'
+  | 'recoveryCodeUsed'
+  | 'recoveryCodesRenewed'
+  | 'passkeyAdded'
+  | 'passkeyRemoved';
 
 /**
  * Tells the owner that a second factor of their account changed or a recovery code was spent, in
@@ -19,10 +25,10 @@ export function securityMail(
   texts: Texts,
   to: { email: string; name: string; language: Language },
   event: SecurityEvent,
-  details: { left?: number } = {},
+  details: { left?: number; passkey?: string } = {},
 ): Mail {
   const { language } = to;
-  const values = { ...site.brand, name: to.name, count: String(details.left ?? 0) };
+  const values = { ...site.brand, name: to.name, count: String(details.left ?? 0), passkey: details.passkey ?? '' };
   const t = (key: string) => fill(textAt(texts, language, 'login', `securityMail.${key}`), values);
   const intro =
     event === 'recoveryCodeUsed'

@@ -15,6 +15,7 @@ import { hasLiveCode } from './code-queries.ts';
 import { issueCode } from './codes.ts';
 import { hit, mailHits } from './limits.ts';
 import { isPassFor, issuePass } from './passes.ts';
+import { countPasskeys } from './passkey-queries.ts';
 import {
   createPendingSignIn,
   deletePendingSignIn,
@@ -76,7 +77,8 @@ export function signInRoutes(deps: AccountDeps) {
     if (secondFactor && !(await browserIsTrusted(c, db, account.id))) {
       const pending = newSessionToken();
       await createPendingSignIn(db, hashSessionToken(pending), account.id, RETENTION.pendingSignInMinutes * 60);
-      return c.json({ status: 'second-factor-required', pending } satisfies LoginAnswer);
+      const passkey = (await countPasskeys(db, account.id)) > 0;
+      return c.json({ status: 'second-factor-required', pending, passkey } satisfies LoginAnswer);
     }
     await startSession(c, db, account.id, secondFactor ? ['password', 'trusted-browser'] : ['password']);
     setListedCookie(c, KNOWN_DEVICE, issuePass(deps.secret, 'knownDevice', email), { httpOnly: true });

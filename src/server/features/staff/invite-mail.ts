@@ -27,9 +27,21 @@ export function inviteMail(
   // The validity names a count: the language's plural rules pick its form (validity_one, validity_other …).
   const validity = t(`validity_${new Intl.PluralRules(language).select(invite.hours)}`);
   const subject = headerSafe(t('subject'));
-  const text = [t('greeting'), '', t('intro'), '', invite.link, '', validity, t('after'), '', t('ignore'), ''].join(
-    '\n',
-  );
+  // Staff need a second factor before the console opens: said now, not at the first sign-in.
+  const text = [
+    t('greeting'),
+    '',
+    t('intro'),
+    '',
+    invite.link,
+    '',
+    validity,
+    t('after'),
+    t('secondFactor'),
+    '',
+    t('ignore'),
+    '',
+  ].join('\n');
   const html = mailHtml(
     language,
     subject,
@@ -38,6 +50,7 @@ export function inviteMail(
       `<p style="margin:0 0 16px">${escapeHtml(t('intro'))}</p>`,
       `<p style="margin:0 0 16px"><a href="${escapeHtml(invite.link)}" style="display:inline-block;padding:10px 20px;background:#1d4ed8;color:#ffffff;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(t('button'))}</a></p>`,
       `<p style="margin:0 0 16px">${escapeHtml(validity)} ${escapeHtml(t('after'))}</p>`,
+      `<p style="margin:0 0 16px">${escapeHtml(t('secondFactor'))}</p>`,
       `<p style="margin:0;color:#4b5563;font-size:14px">${escapeHtml(t('ignore'))}</p>`,
     ].join('\n'),
   );

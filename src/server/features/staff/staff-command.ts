@@ -146,8 +146,8 @@ async function applyStaffCommand(context: StaffCommandContext, command: StaffCom
       `Then sign in and open ${context.site.siteUrl}/console`,
       ...(needsFactor
         ? [
-            'Staff need two-step verification: the console opens only once an authenticator app is set up',
-            'on the account page (the console leads there at the first visit).',
+            'Staff need two-step verification: the console opens only once a passkey is added or an',
+            'authenticator app is set up on the account page (the console leads there at the first visit).',
           ]
         : []),
     ],

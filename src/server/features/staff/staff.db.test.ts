@@ -118,6 +118,8 @@ describeApi('the staff', (api) => {
     expect(mail.text).toContain(
       `${adminPerson.name} hat Sie dem Team von Your Company hinzugefügt, Ihre Rolle: Operator.`,
     );
+    // Staff need a second factor: the invitation says so, in the invitee's language.
+    expect(mail.text).toContain('einen Passkey hinzuzufügen oder eine Authenticator-App einzurichten');
     const link = /http:\/\/localhost:3000\/de\/forgot-password#(\S+)/.exec(mail.text)?.[1] ?? '';
     const params = new URLSearchParams(link);
     expect(params.get('email')).toBe(email);
@@ -227,6 +229,7 @@ describeApi('the staff', (api) => {
     expect((await client.post(ACCOUNT_API.login, { email, password })).status).toBe(200);
     // The command said so: the console stays shut until the account has a second factor.
     expect(lines.join('\n')).toContain('two-step verification');
+    expect(lines.join('\n')).toMatch(/a passkey is added or an\s+authenticator app is set up/);
     expect((await client.get(CONSOLE_API.staff)).body).toEqual({ error: { code: 'SECOND_FACTOR_REQUIRED' } });
     const { secret } = (await client.post(ACCOUNT_API.totpStart, {})).body as { secret: string };
     expect((await client.post(ACCOUNT_API.totpConfirm, { code: codeFor(secret), password })).status).toBe(200);

@@ -1,0 +1,122 @@
+import type { Queryable } from '#server/platform/db/database.ts';
+
+export interface StoredPasskey {
+  id: string;
+  accountId: string;
+  /** base64url, as WebAuthn hands it over. */
+  credentialId: string;
+  /** The COSE public key, base64url. */
+  publicKey: string;
+  counter: number;
+  transports: string[];
+  name: string;
+  createdAt: Date;
+  lastUsedAt: Date | null;
+}
+
+const COLUMNS = `id, account_id AS "accountId", credential_id AS "credentialId", public_key AS "publicKey",
+  counter::double precision AS counter, transports, name, created_at AS "createdAt", last_used_at AS "lastUsedAt"`;
+
+export async function listPasskeys(db: Queryable, accountId: string): Promise<StoredPasskey[]> {
+  return db.query<StoredPasskey>(`SELECT ${COLUMNS} FROM passkeys WHERE account_id = $1 ORDER BY created_at`, [
+    accountId,
+  ]);
+}
+
+export async function findPasskeyByCredential(db: Queryable, credentialId: string): Promise<StoredPasskey | null> {
+  const [row] = await db.query<StoredPasskey>(`SELECT ${COLUMNS} FROM passkeys WHERE credential_id = $1`, [
+    credentialId,
+  ]);
+  return row ?? null;
+}
+
+export async function countPasskeys(db: Queryable, accountId: string): Promise<number> {
+  const [row] = await db.query<{ count: number }>(
+    'SELECT count(*)::integer AS count FROM passkeys WHERE account_id = $1',
+    [accountId],
+  );
+  return row?.count ?? 0;
+}
+
+/** Keeps a new passkey; null when its credential is stored already (for any account). */
+export async function addPasskey(
+  db: Queryable,
+  passkey: Pick<StoredPasskey, 'accountId' | 'credentialId' | 'publicKey' | 'counter' | 'transports' | 'name'>,
+): Promise<StoredPasskey | null> {
+  const [row] = await db.query<StoredPasskey>(
+    `INSERT INTO passkeys (account_id, credential_id, public_key, counter, transports, name)
+     VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (credential_id) DO NOTHING RETURNING ${COLUMNS}`,
+    [passkey.accountId, passkey.credentialId, passkey.publicKey, passkey.counter, passkey.transports, passkey.name],
+  );
+  return row ?? null;
+}
+
+/**
+ * Records a sign-in with the passkey. The counter moves only forward, in the statement that
+ * checks it, so two requests bringing the same signature cannot both pass (synced passkeys say 0
+ * every time, and have nothing to compare).
+ */
+export async function usePasskey(db: Queryable, id: string, counter: number): Promise<boolean> {
+  const rows = await db.query(
+    `UPDATE passkeys SET counter = $2, last_used_at = now()
+     WHERE id = $1 AND (counter < $2 OR ($2 = 0 AND counter = 0)) RETURNING 1`,
+    [id, counter],
+  );
+  return rows.length > 0;
+}
+
+export async function renamePasskey(db: Queryable, accountId: string, id: string, name: string): Promise<boolean> {
+  const rows = await db.query('UPDATE passkeys SET name = $3 WHERE account_id = $1 AND id = $2 RETURNING 1', [
+    accountId,
+    id,
+    name,
+  ]);
+  return rows.length > 0;
+}
+
+/** Deletes one of the account's passkeys; its name, or null when it has none by that id. */
+export async function deletePasskey(db: Queryable, accountId: string, id: string): Promise<string | null> {
+  const [row] = await db.query<{ name: string }>(
+    'DELETE FROM passkeys WHERE account_id = $1 AND id = $2 RETURNING name',
+    [accountId, id],
+  );
+  return row?.name ?? null;
+}
+
+export type ChallengePurpose = 'add' | 'sign-in';
+
+export async function saveChallenge(
+  db: Queryable,
+  challenge: { tokenHash: string; challenge: string; purpose: ChallengePurpose; sessionHash: string | null },
+  seconds: number,
+): Promise<void> {
+  await db.query(
+    `INSERT INTO passkey_challenges (token_hash, challenge, purpose, session_hash, expires_at)
+     VALUES ($1, $2, $3, $4, statement_timestamp() + $5::double precision * interval '1 second')`,
+    [challenge.tokenHash, challenge.challenge, challenge.purpose, challenge.sessionHash, seconds],
+  );
+}
+
+/**
+ * Takes a challenge for its answer: deleted in the statement that reads it, so it is answered once,
+ * and only while it lives, for its purpose, and (to add a passkey) from the session that asked.
+ */
+export async function takeChallenge(
+  db: Queryable,
+  tokenHash: string,
+  purpose: ChallengePurpose,
+  sessionHash: string | null,
+): Promise<string | null> {
+  const [row] = await db.query<{ challenge: string; live: boolean; sameSession: boolean }>(
+    `DELETE FROM passkey_challenges WHERE token_hash = $1 AND purpose = $2
+     RETURNING challenge, expires_at > statement_timestamp() AS live,
+       session_hash IS NOT DISTINCT FROM $3 AS "sameSession"`,
+    [tokenHash, purpose, sessionHash],
+  );
+  return row?.live && row.sameSession ? row.challenge : null;
+}
+
+/** Deletes challenges nobody answered in time. */
+export async function pruneChallenges(db: Queryable): Promise<void> {
+  await db.query('DELETE FROM passkey_challenges WHERE expires_at <= statement_timestamp()');
+}
