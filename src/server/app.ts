@@ -4,6 +4,7 @@ import { DEFAULT_SITE_CONFIG, type SiteConfig } from '#common/site-config.ts';
 import type { Deps } from './deps.ts';
 import { accountJobs, accountsFeature } from './features/accounts/index.ts';
 import { analyticsFeature, analyticsJobs } from './features/analytics/index.ts';
+import { backupFeature } from './features/backup/index.ts';
 import { chatFeature, chatJobs } from './features/chat/index.ts';
 import { contactFeature, contactJobs } from './features/contact/index.ts';
 import { staffFeature, staffJobs } from './features/staff/index.ts';
@@ -58,6 +59,7 @@ const FEATURES: { create: (deps: Deps) => Feature; jobs?: JobDefinitions }[] = [
   { create: contactFeature, jobs: contactJobs },
   { create: staffFeature, jobs: staffJobs },
   { create: chatFeature, jobs: chatJobs },
+  { create: backupFeature },
 ];
 
 /** Every job the server runs, by kind: mail delivery, the rate limits' clean-up and each feature's. */

@@ -1,5 +1,3 @@
-import { getConnInfo } from '@hono/node-server/conninfo';
-import type { Context } from 'hono';
 import { type AddStaffAnswer, CONSOLE_API, type MeAnswer, type StaffAnswer } from '#common/console-api.ts';
 import { AddStaffSchema, isUuid, RoleSchema } from '#common/console-schemas.ts';
 import type { Deps } from '#server/deps.ts';
@@ -14,38 +12,14 @@ import {
 } from '#server/features/accounts/index.ts';
 import { ApiError } from '#server/http/api-error.ts';
 import { newRoutes } from '#server/http/context.ts';
+import { fromThisMachine } from '#server/http/from-this-machine.ts';
 import { jsonBody, readJson } from '#server/http/json-body.ts';
-import type { Database } from '#server/platform/db/database.ts';
 import { invitationDeliveries, queueInvitation } from './invitations.ts';
 import { inviteMail } from './invite-mail.ts';
 import { isStaffCommandToken, runStaffCommand, STAFF_LINK_HOURS, staffCommandOf } from './staff-command.ts';
 
 /** Where `npm run staff` asks a running server (a PGlite folder is one process's). */
 export const STAFF_COMMAND_PATH = '/api/internal/staff';
-
-const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
-
-/**
- * Headers a proxy adds. Behind nginx every request reaches Node from loopback, so a request that
- * carries one came from elsewhere, whatever its socket says; `npm run staff` sends none.
- */
-const PROXY_HEADERS = ['forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-real-ip', 'via'];
-
-/**
- * Whether the staff command may be asked here: only with the embedded database (with PostgreSQL
- * the command opens the database itself and never asks a server), only from this machine, and
- * never through a proxy. The generated nginx configuration refuses the path as well.
- */
-function fromThisMachine(c: Context, database: Database['kind']): boolean {
-  if (database !== 'pglite') return false;
-  if (PROXY_HEADERS.some((name) => c.req.header(name) !== undefined)) return false;
-  try {
-    return LOOPBACK.has(getConnInfo(c).remote.address ?? '');
-  } catch {
-    // app.request() in tests has no socket: it is this process.
-    return true;
-  }
-}
 
 /**
  * Who is signed in to the console, and the staff page: admins list the staff, add someone by
