@@ -105,8 +105,10 @@ describeApi('the request layer', (api) => {
         method: route.method === 'ALL' ? 'POST' : route.method,
         path: route.path.replace('/*', '/e'),
       }));
-  // Beacons carry no session; the staff command proves itself with a token derived from the secret.
-  const BEACONS = ['/api/fingerprint', '/api/posthog/e', '/api/traces', '/api/internal/staff'];
+  // Beacons carry no session; the staff and backup commands prove themselves with a token derived
+  // from the secret.
+  const COMMANDS = ['/api/internal/staff', '/api/internal/backup'];
+  const BEACONS = ['/api/fingerprint', '/api/posthog/e', '/api/traces', ...COMMANDS];
   const isBeacon = (path: string) => BEACONS.some((beacon) => beacon.startsWith(path));
 
   it('guards every state-changing API route by default: another site’s Origin gets 403, no Origin too', async () => {
@@ -129,7 +131,7 @@ describeApi('the request layer', (api) => {
   const FORM_POSTS = ['/api/contact/messages'];
 
   it('takes only JSON on every state-changing API route by default', async () => {
-    const routes = stateChanging().filter(({ path }) => !isBeacon(path) || path === '/api/internal/staff');
+    const routes = stateChanging().filter(({ path }) => !isBeacon(path) || COMMANDS.includes(path));
     for (const { method, path } of routes) {
       const types = ['text/plain', 'multipart/form-data; boundary=x'];
       if (!FORM_POSTS.includes(path)) types.push('application/x-www-form-urlencoded');

@@ -45,6 +45,8 @@ export interface AppOptions {
   settings?: Partial<Settings>;
   /** This process's job runner, which readiness asks about (see health-routes.ts). */
   jobs?: Pick<JobRunner, 'alive'>;
+  /** Whether the process is stopping: readiness then answers 503 (see health-routes.ts). */
+  draining?: () => boolean;
 }
 
 /**
@@ -96,7 +98,10 @@ export function createApp(options: AppOptions): ApiApp {
   const exemptions = features.flatMap((feature) => feature.guardExemptions ?? []);
   app.use('/api/*', requestGuards(site.siteUrl, exemptions, MAX_API_BODY_BYTES));
 
-  app.route('/', healthRoutes({ db, timeoutMs: deps.settings.healthTimeoutMs, jobs: options.jobs }));
+  app.route(
+    '/',
+    healthRoutes({ db, timeoutMs: deps.settings.healthTimeoutMs, jobs: options.jobs, draining: options.draining }),
+  );
   for (const feature of features) app.route('/', feature.routes);
 
   app.all('/api/*', () => {

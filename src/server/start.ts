@@ -21,7 +21,11 @@ export interface RunningApi {
  * Opens the database, makes the API app and starts the job runner, from a read environment. The
  * production server (main.ts) and the development server (scripts/build/dev.ts) both start the API so.
  */
-export async function startApi(env: Env, security: Record<string, string>): Promise<RunningApi> {
+export async function startApi(
+  env: Env,
+  security: Record<string, string>,
+  draining?: () => boolean,
+): Promise<RunningApi> {
   await ownerOnlyDir(env.DATA_DIR);
   const db = await openDatabase({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL });
   const secret = await loadServerSecret(env.DATA_DIR, env.SERVER_SECRET);
@@ -48,6 +52,7 @@ export async function startApi(env: Env, security: Record<string, string>): Prom
     texts,
     settings,
     jobs,
+    draining,
   });
 
   const store = env.DATABASE_URL ? 'PostgreSQL' : `PGlite in ${env.DATA_DIR}`;
