@@ -117,6 +117,8 @@ export async function rollingUpgradeUnderLoad(cluster: Cluster, report: Report) 
         const answer = await request(nginx, target, {
           method,
           agent: false,
+          // Writes from many addresses, as many visitors' would be: one would meet the rate limit.
+          localAddress: `127.0.${10 + (i % 200)}.${offset + 1}`,
           headers: { 'Accept-Encoding': 'br, gzip' },
           ...(method === 'POST' ? { body: pageview(uuid) } : {}),
         });

@@ -16,7 +16,6 @@ export interface Copied {
  * long before its copy began counts as possibly changed during it.
  */
 const CLOCK_SLACK_NS = 1_000_000_000n;
-const COPY_CONCURRENCY = 16;
 
 /** The files and the folders below `dir`, relative to it. */
 async function listBelow(dir: string): Promise<{ files: string[]; folders: string[] }> {
@@ -32,7 +31,12 @@ async function listBelow(dir: string): Promise<{ files: string[]; folders: strin
  * Copies what changed in `source` since the last pass into `target`: files that are new, replaced
  * (another inode), of another size, or written since their copy began; and removes what is gone.
  */
-export async function copyPass(source: string, target: string, copied: Map<string, Copied>): Promise<number> {
+export async function copyPass(
+  source: string,
+  target: string,
+  copied: Map<string, Copied>,
+  concurrency: number,
+): Promise<number> {
   const { files: names, folders } = await listBelow(source);
   // Empty folders too: PostgreSQL will not start without pg_notify, pg_tblspc and the like.
   for (const folder of folders) await mkdir(path.join(target, folder), { recursive: true, mode: 0o700 });
@@ -69,7 +73,7 @@ export async function copyPass(source: string, target: string, copied: Map<strin
   const worker = async () => {
     for (let name = names[next++]; name !== undefined; name = names[next++]) await copyOne(name);
   };
-  await Promise.all(Array.from({ length: COPY_CONCURRENCY }, worker));
+  await Promise.all(Array.from({ length: concurrency }, worker));
   for (const name of [...copied.keys()]) {
     if (present.has(name)) continue;
     copied.delete(name);

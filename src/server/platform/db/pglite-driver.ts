@@ -187,15 +187,13 @@ export async function openPglite(dataDir: string, timeouts: DatabaseTimeouts): P
       };
     },
     notify: (channel, payload) => notifyIn(driver, channel, payload),
-    // Held through the gate: no statement runs while the last changes are copied.
+    // Held through the gate: no statement runs during the checkpoint, nor while the last changes are copied.
     snapshot: (target) =>
       snapshotFolder(
         folder,
         target,
         (work) => gate(null, work),
-        async () => {
-          await db.exec('CHECKPOINT');
-        },
+        () => gate(null, async () => void (await db.exec('CHECKPOINT'))),
       ),
   };
   return driver;
