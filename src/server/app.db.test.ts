@@ -38,6 +38,12 @@ describeApi('the request layer', (api) => {
       expect(await get('/api/health/live', stalled)).toEqual(ok);
       expect(errors).toHaveBeenCalledWith('Not ready: the job runner is not running');
 
+      // An instance told to stop is out of rotation at once, and alive until it ends.
+      const stopping = app({ jobs: { alive: () => true }, draining: () => true });
+      expect(await get('/api/health/ready', stopping)).toMatchObject(unready);
+      expect(await get('/api/health/live', stopping)).toEqual(ok);
+      expect(errors).toHaveBeenCalledWith('Not ready: the server is stopping');
+
       // A database a step behind this server (an older backup put back, say).
       await db().query("DELETE FROM schema_migrations WHERE name = '004-job-leases.sql'");
       try {
