@@ -3,12 +3,13 @@
 // build and taken back), while clients load pages, proxied answers, writes and event streams
 // through nginx. No request may fail, and every acknowledged write must be stored.
 import { randomBytes, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { cp, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import { type Cluster, expect, type Report } from './checks.ts';
 import { decoded, request, setCookie } from './http.ts';
-import { ROOT, reloadNginx, startInstance, stopProcess } from './processes.ts';
+import { ROOT, reloadNginx, startInstance, stopProcess, waitFor } from './processes.ts';
 
 const WORKERS = 12;
 const STREAMS = 4;
@@ -93,6 +94,49 @@ async function streamClient(port: number, index: number, running: () => boolean,
   return opened;
 }
 
+/**
+ * A write sent straight to an instance, its body half sent once the server has read its headers
+ * (its `100 Continue` says so): a request under way, whose second half `finish` sends; resolves
+ * with the status, or the error's message.
+ */
+function halfSentWrite(port: number) {
+  const body = pageview(randomUUID());
+  const half = Math.floor(body.length / 2);
+  const req = http.request({
+    host: '127.0.0.1',
+    port,
+    path: '/api/posthog/e/',
+    method: 'POST',
+    agent: false,
+    headers: {
+      'Content-Type': 'application/json',
+      'Content-Length': String(Buffer.byteLength(body)),
+      Expect: '100-continue',
+    },
+  });
+  const answer = new Promise<number | string>((resolve) => {
+    req.once('response', (res) => {
+      res.resume();
+      res.once('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.once('error', (error) => resolve(error.message));
+  });
+  const continued = new Promise<void>((resolve) =>
+    req.once('continue', () => {
+      req.write(body.slice(0, half));
+      resolve();
+    }),
+  );
+  req.flushHeaders();
+  const finish = () => {
+    req.end(body.slice(half));
+    return answer;
+  };
+  return { continued, finish };
+}
+
+const stopLines = (log: string) => readFileSync(log, 'utf8').split('Stopping:').length - 1;
+
 export async function rollingUpgradeUnderLoad(cluster: Cluster, report: Report) {
   const nginx = cluster.nginx.port;
   // The new build: this one copied, with a file that tells them apart.
@@ -139,8 +183,20 @@ export async function rollingUpgradeUnderLoad(cluster: Cluster, report: Report) 
       const stepStarted = performance.now();
       // 1. nginx sends it nothing new (and serves the new build's pages from now on).
       await reloadNginx(cluster.nginx, cluster.folder, ports, { down: [instance.port], siteDir: next });
-      // 2. It finishes what it has and stops; 3. the new build starts on its port and is ready.
-      await stopProcess(instance.process, 'SIGTERM', 15_000);
+      // 2. It finishes what it has and stops: a request it is reading when told to stop is answered.
+      const inFlight = halfSentWrite(instance.port);
+      await inFlight.continued;
+      const stopsBefore = stopLines(instance.process.log);
+      const stopping = stopProcess(instance.process, 'SIGTERM', 15_000);
+      await waitFor(
+        `instance ${index} stopping`,
+        async () => (stopLines(instance.process.log) > stopsBefore ? true : undefined),
+        { timeoutMs: 10_000, intervalMs: 20 },
+      ).catch(() => {});
+      const status = await inFlight.finish();
+      if (status !== 200) failures.push(`a write under way when instance ${index} was told to stop: ${status}`);
+      await stopping;
+      // 3. The new build starts on its port and is ready.
       cluster.instances[index] = await startInstance(index, instance.port, cluster.folder, {
         ...cluster.instanceEnv,
         SITE_DIR: next,
