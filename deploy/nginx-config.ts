@@ -2,6 +2,8 @@
 // nginx configuration for a build from deploy/site.conf.template (see README.md, "Deploy").
 //
 //   --upstream host:port  a Node instance (repeat for each; at least one)
+//   --down host:port      one of them that gets no new requests (repeatable): an instance about to
+//                         be restarted in a rolling upgrade (README.md, "Upgrades")
 //   --listen value        nginx's listen directive (repeatable; default 80)
 //   --server-name names   server_name (default _)
 //   --site-dir dir        the build, as SITE_DIR (default dist); nginx serves <dir>/client
@@ -37,6 +39,8 @@ const TYPES: Record<string, string> = {
 export interface NginxConfigOptions {
   /** host:port of each Node instance. */
   upstreams: string[];
+  /** Upstreams (of `upstreams`) marked down: nginx sends them nothing new, while it finishes what it sent. */
+  down?: string[];
   /** Arguments of nginx's listen directive, one per directive. */
   listen?: string[];
   serverName?: string;
@@ -103,6 +107,11 @@ export async function nginxSiteConfig(options: NginxConfigOptions): Promise<stri
   for (const upstream of options.upstreams) {
     if (!/^[A-Za-z0-9.[\]:-]+:\d{1,5}$/.test(upstream)) throw new Error(`Not a host:port: ${upstream}`);
   }
+  const down = new Set(options.down ?? []);
+  for (const upstream of down) {
+    if (!options.upstreams.includes(upstream)) throw new Error(`--down ${upstream} is not one of the upstreams`);
+  }
+  if (down.size >= options.upstreams.length) throw new Error('At least one upstream must stay up');
   const siteDir = path.resolve(options.siteDir ?? 'dist');
   const clientDir = path.join(siteDir, 'client');
   const hashesFile = path.join(siteDir, 'inline-hashes.json');
@@ -123,7 +132,9 @@ export async function nginxSiteConfig(options: NginxConfigOptions): Promise<stri
   const values: Record<string, string> = {
     upstream_servers: indent(
       4,
-      options.upstreams.map((upstream) => `server ${upstream} max_fails=1 fail_timeout=5s;`),
+      options.upstreams.map(
+        (upstream) => `server ${upstream} max_fails=1 fail_timeout=5s${down.has(upstream) ? ' down' : ''};`,
+      ),
     ),
     upstream_count: String(options.upstreams.length),
     site_files: indent(
@@ -173,6 +184,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const { values: args } = parseArgs({
     options: {
       upstream: { type: 'string', multiple: true, default: [] },
+      down: { type: 'string', multiple: true, default: [] },
       listen: { type: 'string', multiple: true },
       'server-name': { type: 'string' },
       'site-dir': { type: 'string' },
@@ -184,6 +196,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     if (!['auto', 'on', 'off'].includes(args.brotli)) throw new Error('--brotli is auto, on or off');
     const config = await nginxSiteConfig({
       upstreams: args.upstream,
+      down: args.down,
       listen: args.listen,
       serverName: args['server-name'],
       siteDir: args['site-dir'],

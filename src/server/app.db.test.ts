@@ -39,6 +39,12 @@ describeApi('the request layer', (api) => {
       expect(await get('/api/health/live', stalled)).toEqual(ok);
       expect(log.messages()).toContain('Not ready: the job runner is not running');
 
+      // An instance told to stop is out of rotation at once, and alive until it ends.
+      const stopping = app({ jobs: { alive: () => true }, draining: () => true });
+      expect(await get('/api/health/ready', stopping)).toMatchObject(unready);
+      expect(await get('/api/health/live', stopping)).toEqual(ok);
+      expect(log.messages()).toContain('Not ready: the server is stopping');
+
       // A database a step behind this server (an older backup put back, say).
       await db().query("DELETE FROM schema_migrations WHERE name = '004-job-leases.sql'");
       try {
@@ -106,8 +112,10 @@ describeApi('the request layer', (api) => {
         method: route.method === 'ALL' ? 'POST' : route.method,
         path: route.path.replace('/*', '/e'),
       }));
-  // Beacons carry no session; the staff command proves itself with a token derived from the secret.
-  const BEACONS = ['/api/fingerprint', '/api/posthog/e', '/api/traces', '/api/internal/staff'];
+  // Beacons carry no session; the staff and backup commands prove themselves with a token derived
+  // from the secret.
+  const COMMANDS = ['/api/internal/staff', '/api/internal/backup'];
+  const BEACONS = ['/api/fingerprint', '/api/posthog/e', '/api/traces', ...COMMANDS];
   const isBeacon = (path: string) => BEACONS.some((beacon) => beacon.startsWith(path));
 
   it('guards every state-changing API route by default: another site’s Origin gets 403, no Origin too', async () => {
@@ -130,7 +138,7 @@ describeApi('the request layer', (api) => {
   const FORM_POSTS = ['/api/contact/messages'];
 
   it('takes only JSON on every state-changing API route by default', async () => {
-    const routes = stateChanging().filter(({ path }) => !isBeacon(path) || path === '/api/internal/staff');
+    const routes = stateChanging().filter(({ path }) => !isBeacon(path) || COMMANDS.includes(path));
     for (const { method, path } of routes) {
       const types = ['text/plain', 'multipart/form-data; boundary=x'];
       if (!FORM_POSTS.includes(path)) types.push('application/x-www-form-urlencoded');

@@ -4,6 +4,7 @@ import { DEFAULT_SITE_CONFIG, type SiteConfig } from '#common/site-config.ts';
 import type { Deps } from './deps.ts';
 import { accountJobs, accountsFeature } from './features/accounts/index.ts';
 import { analyticsFeature, analyticsJobs } from './features/analytics/index.ts';
+import { backupFeature } from './features/backup/index.ts';
 import { chatFeature, chatJobs } from './features/chat/index.ts';
 import { contactFeature, contactJobs } from './features/contact/index.ts';
 import { staffFeature, staffJobs } from './features/staff/index.ts';
@@ -53,6 +54,8 @@ export interface AppOptions {
    * makes its own and times its database itself.
    */
   metrics?: Metrics;
+  /** Whether the process is stopping: readiness then answers 503 (see health-routes.ts). */
+  draining?: () => boolean;
 }
 
 /**
@@ -67,6 +70,7 @@ const FEATURES: { create: (deps: Deps) => Feature; jobs?: JobDefinitions }[] = [
   { create: contactFeature, jobs: contactJobs },
   { create: staffFeature, jobs: staffJobs },
   { create: chatFeature, jobs: chatJobs },
+  { create: backupFeature },
 ];
 
 /** Every job the server runs, by kind: mail delivery, the rate limits' clean-up and each feature's. */
@@ -108,7 +112,10 @@ export function createApp(options: AppOptions): ApiApp {
   const exemptions = features.flatMap((feature) => feature.guardExemptions ?? []);
   app.use('/api/*', requestGuards(site.siteUrl, exemptions, MAX_API_BODY_BYTES));
 
-  app.route('/', healthRoutes({ db, timeoutMs: deps.settings.healthTimeoutMs, jobs: options.jobs }));
+  app.route(
+    '/',
+    healthRoutes({ db, timeoutMs: deps.settings.healthTimeoutMs, jobs: options.jobs, draining: options.draining }),
+  );
   app.route('/', metricsRoutes({ metrics, token: deps.settings.metricsToken }));
   for (const feature of features) app.route('/', feature.routes);
 

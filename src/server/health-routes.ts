@@ -20,6 +20,8 @@ export interface HealthOptions {
   timeoutMs: number;
   /** This process's job runner; without one (an app made for a test), readiness does not ask. */
   jobs?: Pick<JobRunner, 'alive'>;
+  /** Whether the process is stopping (main.ts, on SIGTERM): unready at once, so no new work comes. */
+  draining?: () => boolean;
 }
 
 /**
@@ -27,13 +29,14 @@ export interface HealthOptions {
  * out of rotation, docs/decisions/101) but never "dead", which would have it restarted in a loop
  * for a fault a restart cannot mend.
  */
-export function healthRoutes({ db, timeoutMs, jobs }: HealthOptions) {
+export function healthRoutes({ db, timeoutMs, jobs, draining }: HealthOptions) {
   const routes = newRoutes();
   // Applied migrations stay applied: once all were there, readiness stops asking.
   let migrationsApplied = false;
   let lastReason: string | null = null;
 
   const unready = async (): Promise<string | null> => {
+    if (draining?.()) return 'the server is stopping';
     if (!(await db.ping(timeoutMs))) return `the database did not answer within ${timeoutMs} ms`;
     if (!migrationsApplied) {
       const missing = await unappliedMigrations(db).catch((error: Error) => [`(${error.message})`]);

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { createServer } from 'node:http';
 import path from 'node:path';
+import { drainableServer } from './drain.ts';
 import { type InlineHashes, securityHeaders } from './http/security-headers.ts';
 import { readEnv } from './platform/env.ts';
 import { log } from './platform/log.ts';
@@ -17,18 +17,18 @@ async function main() {
   const files = await loadStaticFiles(path.join(env.SITE_DIR, 'client'));
   const inline = JSON.parse(await readFile(path.join(env.SITE_DIR, 'inline-hashes.json'), 'utf8')) as InlineHashes;
   const security = securityHeaders(inline);
-  const api = await startApi(env, security);
-
-  const server = createServer(createListener(api.app, files, security, api.metrics));
+  const http = drainableServer();
+  const api = await startApi(env, security, http.draining);
+  const { server } = http;
+  server.on('request', createListener(api.app, files, security, api.metrics));
   server.listen(env.PORT, env.HOST, () => {
     log.info(`Serving on ${ownAddress(env.HOST, env.PORT)} (${api.summary})`);
   });
+  // Unready at once, then the requests under way finish and the event streams move elsewhere;
+  // the jobs and the database close last.
   const stop = () => {
-    server.close(() => api.stop().finally(() => process.exit(0)));
-    // Event streams never end by themselves: requests under way get a moment, then what is left is
-    // cut, and browsers reconnect (to another instance) from the last event they saw.
-    server.closeIdleConnections();
-    setTimeout(() => server.closeAllConnections(), 2_000).unref();
+    log.info('Stopping: finishing the requests under way');
+    http.drain(() => api.stop().finally(() => process.exit(0)));
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

@@ -25,7 +25,11 @@ export interface RunningApi {
  * Opens the database, makes the API app and starts the job runner, from a read environment. The
  * production server (main.ts) and the development server (scripts/build/dev.ts) both start the API so.
  */
-export async function startApi(env: Env, security: Record<string, string>): Promise<RunningApi> {
+export async function startApi(
+  env: Env,
+  security: Record<string, string>,
+  draining?: () => boolean,
+): Promise<RunningApi> {
   setLogLevel(env.LOG_LEVEL);
   await ownerOnlyDir(env.DATA_DIR);
   const metrics = new Metrics({ process: true });
@@ -56,6 +60,7 @@ export async function startApi(env: Env, security: Record<string, string>): Prom
     settings,
     jobs,
     metrics,
+    draining,
   });
 
   const store = env.DATABASE_URL ? 'PostgreSQL' : `PGlite in ${env.DATA_DIR}`;

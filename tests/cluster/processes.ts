@@ -381,3 +381,44 @@ export async function startNginx(folder: string, upstreams: number[]): Promise<N
   );
   return { port, version, brotli, accessLog, process: managed };
 }
+
+/**
+ * Writes nginx's site configuration again (another build, an instance marked down) and reloads it
+ * as `nginx -s reload` does; resolves once the new workers run, which take every new connection
+ * while the old ones finish what they had.
+ */
+export async function reloadNginx(
+  nginx: Nginx,
+  folder: string,
+  upstreams: number[],
+  options: { down?: number[]; siteDir: string },
+): Promise<void> {
+  const prefix = path.join(folder, 'nginx');
+  const site = await nginxSiteConfig({
+    upstreams: upstreams.map((upstream) => `127.0.0.1:${upstream}`),
+    down: (options.down ?? []).map((upstream) => `127.0.0.1:${upstream}`),
+    listen: [`127.0.0.1:${nginx.port}`],
+    serverName: 'localhost',
+    siteDir: options.siteDir,
+    brotli: nginx.brotli ? 'on' : 'off',
+  });
+  await writeFile(path.join(prefix, 'site.conf'), site);
+  const master = nginx.process.child.pid;
+  if (!master) throw new Error('nginx is not running');
+  const workers = () =>
+    new Set(
+      spawnSync('pgrep', ['-P', String(master)], { encoding: 'utf8' })
+        .stdout.split(/\s+/)
+        .filter(Boolean),
+    );
+  const before = workers();
+  nginx.process.child.kill('SIGHUP');
+  await waitFor(
+    'nginx running new workers after the reload',
+    async () => {
+      const now = [...workers()].filter((pid) => !before.has(pid));
+      return now.length >= 2 ? true : undefined;
+    },
+    { timeoutMs: 15_000, intervalMs: 50 },
+  );
+}

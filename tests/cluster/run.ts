@@ -3,7 +3,8 @@
 // TRUST_PROXY=1), and nginx with the configuration deploy/ generates. Then it checks that nginx
 // answers as the Node server does, that a session made on one instance works on the others, that
 // rate limits hold across them, that killing one during load fails no page request, and that
-// stopping PostgreSQL for a while then bringing it back leaves every instance working.
+// stopping PostgreSQL for a while then bringing it back leaves every instance working, and that a
+// new build rolled onto the instances one by one under load fails no request.
 // Builds the site first when there is no build. Needs PostgreSQL and nginx installed (Debian:
 // apt-get install -y postgresql nginx libnginx-mod-http-brotli-static). Every process it starts
 // is stopped at the end, whatever happens; its files are removed unless a check failed.
@@ -34,6 +35,7 @@ import {
   startNginx,
   stopAll,
 } from './processes.ts';
+import { rollingUpgradeUnderLoad } from './rolling-upgrade.ts';
 
 const INSTANCES = 3;
 const FINGERPRINT_LIMIT = 5;
@@ -45,6 +47,7 @@ const CHECKS: [string, (cluster: Cluster, report: Report) => Promise<void>][] = 
   ['rate limits hold across instances', rateLimitsAcrossInstances],
   ['killing one instance during load fails no request', killOneInstanceUnderLoad],
   ['PostgreSQL stopped, then back: every instance works', databaseOutage],
+  ['a new build rolled onto the instances one by one under load fails no request', rollingUpgradeUnderLoad],
 ];
 
 interface Result {

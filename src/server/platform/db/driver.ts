@@ -1,5 +1,6 @@
 /** What every database driver provides, and the error it raises when the database does not answer. */
 import type { ListenOptions, NotificationHandler, Unlisten } from './listener.ts';
+import type { SnapshotReport } from './pglite-snapshot.ts';
 
 export interface Database {
   /** One statement with `$1`-style parameters; the same SQL runs on PGlite and PostgreSQL. */
@@ -25,6 +26,11 @@ export interface Database {
   /** How its connections are used right now, for the metrics. */
   usage(): PoolUse;
   kind: 'pglite' | 'postgres';
+  /**
+   * The embedded database only: a consistent copy of its folder in `target` (which must not exist),
+   * made while it serves (`npm run backup`, docs/decisions/170). PostgreSQL is backed up with pg_dump.
+   */
+  snapshot?(target: string): Promise<SnapshotReport>;
 }
 
 /** Connections in use and idle, requests waiting for one, and the most there may be (PGlite has one). */

@@ -8,6 +8,7 @@ import { NodeFS } from '@electric-sql/pglite/nodefs';
 import { lockDataDir, restrictTree, syncTree } from './data-dir.ts';
 import { type DatabaseTimeouts, DatabaseUnavailableError, type Driver } from './driver.ts';
 import { checkChannel, notifyIn, Subscribers } from './listener.ts';
+import { snapshotFolder } from './pglite-snapshot.ts';
 
 /**
  * PostgreSQL's settings for the embedded database: PGlite's own, with two changes.
@@ -190,6 +191,14 @@ export async function openPglite(dataDir: string, timeouts: DatabaseTimeouts): P
     },
     notify: (channel, payload) => notifyIn(driver, channel, payload),
     usage: gate.usage,
+    // Held through the gate: no statement runs during the checkpoint, nor while the last changes are copied.
+    snapshot: (target) =>
+      snapshotFolder(
+        folder,
+        target,
+        (work) => gate(null, work),
+        () => gate(null, async () => void (await db.exec('CHECKPOINT'))),
+      ),
   };
   return driver;
 }
