@@ -2,11 +2,14 @@ import type { Deps } from '#server/deps.ts';
 import { newRoutes } from '#server/http/context.ts';
 import type { Feature } from '#server/http/feature.ts';
 import type { ChatDeps } from './chat-deps.ts';
+import { chatHoursRoutes } from './chat-hours-routes.ts';
 import { ChatHub } from './chat-hub.ts';
+import { chatJobs as replyJobs } from './chat-jobs.ts';
 import { consoleChatRoutes } from './console-routes.ts';
 import { visitorChatRoutes } from './visitor-routes.ts';
+import { waitingAlertJobs } from './waiting-alert.ts';
 
-export { chatJobs } from './chat-jobs.ts';
+export const chatJobs = { ...replyJobs, ...waitingAlertJobs };
 
 /** Under nginx's 60 s (and most NATs'), so an idle stream is never taken for a dead one. */
 const HEARTBEAT_MS = 25_000;
@@ -20,6 +23,9 @@ const STREAM_LIFETIME_MS = 10 * 60_000;
 export function chatFeature(deps: Deps): Feature {
   const streams = deps.settings.chatStreams ?? { heartbeatMs: HEARTBEAT_MS, lifetimeMs: STREAM_LIFETIME_MS };
   const chatDeps: ChatDeps = { ...deps, hub: new ChatHub(deps.db, streams), streams };
-  const routes = newRoutes().route('/', visitorChatRoutes(chatDeps)).route('/', consoleChatRoutes(chatDeps));
+  const routes = newRoutes()
+    .route('/', visitorChatRoutes(chatDeps))
+    .route('/', consoleChatRoutes(chatDeps))
+    .route('/', chatHoursRoutes(chatDeps));
   return { routes };
 }
