@@ -2,6 +2,7 @@ import { defineConfig, devices } from '@playwright/test';
 import { CHROME_ARGS, CHROME_PATH } from './scripts/bench/chrome.ts';
 
 import {
+  CHAT_HOURS_PORT,
   CHAT_OFFLINE_PORT,
   CHAT_PORT,
   CHAT_REPLY_MAIL_DELAY_SECONDS,
@@ -34,6 +35,9 @@ const site = (port: number, dataDir: string, extra: Record<string, string> = {})
   },
   reuseExistingServer: false,
   stdout: 'pipe' as const,
+  // Seven servers start at once, each migrating a new embedded database: on a busy machine that
+  // takes more than Playwright's default minute.
+  timeout: 180_000,
 });
 
 /** A site for the chat tests: an operator seeded first, no limit on new conversations from one address. */
@@ -76,6 +80,7 @@ export default defineConfig({
     }),
     chatSite(CHAT_PORT, 'test-results/data-chat'),
     chatSite(CHAT_OFFLINE_PORT, 'test-results/data-chat-offline'),
+    chatSite(CHAT_HOURS_PORT, 'test-results/data-chat-hours'),
     noMailSite(NO_MAIL_PORT, NO_MAIL_DATA_DIR),
   ],
 });

@@ -255,6 +255,11 @@ test.describe('with an operator', () => {
     await operator.goto('/console/chat');
     await operator.getByRole('button', { name: new RegExp(text.slice(-36)) }).click();
     await operator.getByRole('button', { name: 'Block visitor' }).click();
+    // Blocking asks first.
+    await operator
+      .getByRole('group', { name: /^Block this visitor\?/ })
+      .getByRole('button', { name: 'Yes, block' })
+      .click();
     await expect(operator.getByRole('button', { name: 'Unblock visitor' })).toBeVisible();
     await expect(panelOf(page).getByText('You can no longer write in this chat.')).toBeVisible();
     await expect(panelOf(page).getByRole('textbox', { name: 'Your message' })).toHaveCount(0);
