@@ -174,7 +174,10 @@ test.describe('with an operator', () => {
     // Without a reload, in the live log a screen reader announces.
     const log = panel.getByRole('log', { name: 'Messages' });
     await expect(log).toHaveAttribute('aria-live', 'polite');
-    await expect(log.getByRole('listitem').last()).toHaveText(`Your Company: ${answer}`);
+    const reply = log.getByRole('listitem').last();
+    await expect(reply.locator('.chat-message__body')).toHaveText(answer);
+    // Each message shows its time beside its author.
+    await expect(reply.locator('.chat-message__author')).toHaveText(/^Your Company \d{1,2}:\d{2}/);
     await expect(operator.getByText('Seen by the visitor')).toBeVisible();
     await expectAccessible(page);
 
