@@ -235,27 +235,31 @@ async function benchLatency() {
       console.log(`  operator on B -> visitor's stream on A:   ${summary(toVisitor)}`);
 
       // Typing: a signal per conversation and side at most once a second gets through, so the
-      // samples go round the conversations, and a round waits for that second to pass.
+      // samples go round the conversations, each waiting until its own last signal is that old.
       const typingToConsole: number[] = [];
       const typingToVisitor: number[] = [];
-      const rounds = Math.ceil(TYPING / visitors.length);
-      for (let round = 0; round < rounds; round++) {
-        const began = performance.now();
+      const lastSent = new Map<string, number>();
+      const spaced = async (key: string) => {
+        const wait = (lastSent.get(key) ?? Number.NEGATIVE_INFINITY) + TYPING_GAP_MS - performance.now();
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+        lastSent.set(key, performance.now());
+      };
+      for (let round = 0; typingToConsole.length < TYPING; round++) {
         for (let i = 0; i < visitors.length && typingToConsole.length < TYPING; i++) {
           const conversation = String(conversations[i]);
           const atB = typingAtConsole.wait(`${round}:${conversation}`);
+          await spaced(`v${conversation}`);
           const start = performance.now();
           const sent = await (visitors[i] as HttpClient).post(a.url, CHAT_HOURS_API.typing, {});
           if (sent.status !== 200) throw new Error(`typing answered ${sent.status}`);
           typingToConsole.push((await atB) - start);
           const atA = typingAtVisitors.wait(`${round}:${conversation}`);
+          await spaced(`o${conversation}`);
           const back = performance.now();
           const operator = operators[i % operators.length] as HttpClient;
           await operator.post(b.url, CHAT_HOURS_API.operatorTyping(conversation), {});
           typingToVisitor.push((await atA) - back);
         }
-        const waited = performance.now() - began;
-        if (waited < TYPING_GAP_MS) await new Promise((resolve) => setTimeout(resolve, TYPING_GAP_MS - waited));
       }
       console.log('\nTyping across the two instances (a NOTIFY, never stored), one signal at a time');
       console.log(`  visitor on A -> operator's console on B:  ${summary(typingToConsole)}`);
