@@ -2,6 +2,7 @@ import { defineConfig, devices } from '@playwright/test';
 import { CHROME_ARGS, CHROME_PATH } from './scripts/bench/chrome.ts';
 
 import {
+  CHAT_HOURS_PORT,
   CHAT_OFFLINE_PORT,
   CHAT_PORT,
   CHAT_REPLY_MAIL_DELAY_SECONDS,
@@ -33,7 +34,8 @@ const site = (port: number, dataDir: string, extra: Record<string, string> = {})
     ...extra,
   },
   reuseExistingServer: false,
-  // Eight servers start at once; on a busy two-core host that has taken longer than the default minute.
+  // Nine servers start at once, each migrating a new embedded database: on a busy two-core host
+  // that has taken longer than Playwright's default minute.
   timeout: 180_000,
   stdout: 'pipe' as const,
 });
@@ -78,6 +80,7 @@ export default defineConfig({
     }),
     chatSite(CHAT_PORT, 'test-results/data-chat'),
     chatSite(CHAT_OFFLINE_PORT, 'test-results/data-chat-offline'),
+    chatSite(CHAT_HOURS_PORT, 'test-results/data-chat-hours'),
     noMailSite(NO_MAIL_PORT, NO_MAIL_DATA_DIR),
   ],
 });

@@ -5,8 +5,10 @@
 //   streams  1,000 visitors' event streams open on one instance (PGlite, or PostgreSQL with
 //            --database postgres): the instance's memory before and after, per stream, and how long
 //            one change takes to reach all of them.
+//            Then the typing signal (never stored, LISTEN/NOTIFY only) both ways: --typing N samples.
 //   size     what the launcher and the panel add to a public page (see chat-size.ts).
-// Options: --only latency|streams|size, --messages N (default 500), --streams N (default 1000).
+// Options: --only latency|streams|size, --messages N (default 500), --streams N (default 1000),
+// --typing N (default 300).
 
 import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -16,6 +18,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { CHAT_API, CONSOLE_CHAT_API } from '#common/chat-api.ts';
+import { CHAT_HOURS_API, TYPING_EVENT } from '#common/chat-hours.ts';
 import { openDatabase } from '#server/platform/db/database.ts';
 import { chatMessage } from '#tests/support/chat.ts';
 import { freePort, HttpClient, type Instance, seedStaff, startInstance } from '#tests/support/instances.ts';
@@ -27,10 +30,14 @@ const { values: args } = parseArgs({
     messages: { type: 'string', default: '500' },
     streams: { type: 'string', default: '1000' },
     database: { type: 'string', default: 'pglite' },
+    typing: { type: 'string', default: '300' },
   },
 });
 const MESSAGES = Number(args.messages);
 const STREAMS = Number(args.streams);
+const TYPING = Number(args.typing);
+/** The server drops a second typing signal of one side of a conversation within a second (typing.ts). */
+const TYPING_GAP_MS = 1_100;
 const postgresUrl = process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 
 const percentile = (sorted: number[], p: number) =>
@@ -95,6 +102,19 @@ function arrivals() {
   };
 }
 
+/** Arrivals of repeated signals: the nth signal of `key` arrives as `${n}:${key}`. */
+function counted(inner: ReturnType<typeof arrivals>) {
+  const seen = new Map<string, number>();
+  return {
+    next(key: string) {
+      const n = seen.get(key) ?? 0;
+      seen.set(key, n + 1);
+      inner.arrive(`${n}:${key}`);
+    },
+    wait: inner.wait,
+  };
+}
+
 async function withSchema<T>(run: (url: string) => Promise<T>): Promise<T> {
   if (!postgresUrl) throw new Error('Set DATABASE_URL (or TEST_DATABASE_URL) to a PostgreSQL database');
   const schema = `bench_${randomBytes(6).toString('hex')}`;
@@ -126,6 +146,7 @@ async function benchLatency() {
       if (!a || !b) throw new Error('instances did not start');
       // The operator's console on B hears every visitor message.
       const atConsole = arrivals();
+      const typingAtConsole = counted(arrivals());
       const consoleResponse = await operators[0]?.fetch(b.url, 'GET', CONSOLE_CHAT_API.stream);
       if (!consoleResponse?.body) throw new Error('no console stream');
       let consoleReady: () => void = () => {};
@@ -136,6 +157,8 @@ async function benchLatency() {
         consume(consoleResponse, (event, data) => {
           if (event === 'ready') consoleReady();
           if (event === 'message') atConsole.arrive((JSON.parse(data) as { clientMessageId: string }).clientMessageId);
+          if (event === TYPING_EVENT)
+            typingAtConsole.next(String((JSON.parse(data) as { conversationId: number }).conversationId));
         }),
       );
       await ready;
@@ -170,7 +193,8 @@ async function benchLatency() {
 
       // The other way: each visitor follows its conversation on A; operators answer on B.
       const atVisitors = arrivals();
-      for (const visitor of visitors) {
+      const typingAtVisitors = counted(arrivals());
+      for (const [index, visitor] of visitors.entries()) {
         const response = await visitor.fetch(a.url, 'GET', CHAT_API.stream);
         if (!response.body) throw new Error('no visitor stream');
         const opened = new Promise<void>((resolve) => {
@@ -179,6 +203,7 @@ async function benchLatency() {
               if (event === 'ready') resolve();
               if (event === 'message')
                 atVisitors.arrive((JSON.parse(data) as { clientMessageId: string }).clientMessageId);
+              if (event === TYPING_EVENT) typingAtVisitors.next(String(conversations[index]));
             }),
           );
         });
@@ -208,6 +233,37 @@ async function benchLatency() {
           .join(', ')} on ${cpus().length} cores)`,
       );
       console.log(`  operator on B -> visitor's stream on A:   ${summary(toVisitor)}`);
+
+      // Typing: a signal per conversation and side at most once a second gets through, so the
+      // samples go round the conversations, each waiting until its own last signal is that old.
+      const typingToConsole: number[] = [];
+      const typingToVisitor: number[] = [];
+      const lastSent = new Map<string, number>();
+      const spaced = async (key: string) => {
+        const wait = (lastSent.get(key) ?? Number.NEGATIVE_INFINITY) + TYPING_GAP_MS - performance.now();
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+        lastSent.set(key, performance.now());
+      };
+      for (let round = 0; typingToConsole.length < TYPING; round++) {
+        for (let i = 0; i < visitors.length && typingToConsole.length < TYPING; i++) {
+          const conversation = String(conversations[i]);
+          const atB = typingAtConsole.wait(`${round}:${conversation}`);
+          await spaced(`v${conversation}`);
+          const start = performance.now();
+          const sent = await (visitors[i] as HttpClient).post(a.url, CHAT_HOURS_API.typing, {});
+          if (sent.status !== 200) throw new Error(`typing answered ${sent.status}`);
+          typingToConsole.push((await atB) - start);
+          const atA = typingAtVisitors.wait(`${round}:${conversation}`);
+          await spaced(`o${conversation}`);
+          const back = performance.now();
+          const operator = operators[i % operators.length] as HttpClient;
+          await operator.post(b.url, CHAT_HOURS_API.operatorTyping(conversation), {});
+          typingToVisitor.push((await atA) - back);
+        }
+      }
+      console.log('\nTyping across the two instances (a NOTIFY, never stored), one signal at a time');
+      console.log(`  visitor on A -> operator's console on B:  ${summary(typingToConsole)}`);
+      console.log(`  operator on B -> visitor's stream on A:   ${summary(typingToVisitor)}`);
     } finally {
       await Promise.all(streams.map((cancel) => cancel()));
       await Promise.all(instances.map((instance) => instance.stop()));

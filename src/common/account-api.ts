@@ -25,7 +25,8 @@ export const ACCOUNT_API = {
 
 /** Who is signed in, as far as the header needs to know; `expired` once, when the session just lapsed. */
 export interface SessionAnswer {
-  account: { name: string } | null;
+  /** `staff`: an operator or admin, to whom the header shows the way to the console. */
+  account: { name: string; staff?: true } | null;
   expired?: true;
 }
 

@@ -36,6 +36,8 @@ export const VisitorMessageSchema = z.object({
   clientMessageId: ClientMessageIdSchema,
   page: PageSchema,
   language: z._default(z.enum(LANGUAGES, { error: 'INVALID_REQUEST' }), DEFAULT_LANGUAGE),
+  /** Where replies go: asked for with the first message outside office hours. */
+  email: z.optional(EmailSchema),
 });
 
 export const OperatorMessageSchema = z.object({ body: ChatMessageBodySchema, clientMessageId: ClientMessageIdSchema });

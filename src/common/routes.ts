@@ -236,6 +236,7 @@ export const CONSOLE_PAGES = {
   chat: { path: 'chat' },
   analytics: { path: 'analytics' },
   staff: { path: 'staff' },
+  chatSettings: { path: 'chat-settings' },
 } as const satisfies Record<string, { path: string }>;
 
 export type ConsolePageId = keyof typeof CONSOLE_PAGES;

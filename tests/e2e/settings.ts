@@ -19,6 +19,15 @@ export const CHAT_REPLY_MAIL_DELAY_SECONDS = 2;
 /** A site without SMTP_URL: it keeps its mail in the outbox, and the console says so. */
 export const NO_MAIL_PORT = PORT + 15;
 export const NO_MAIL_DATA_DIR = 'test-results/data-no-mail';
+/** A chat site whose office hours the tests set (tests/e2e/chat-alerts.spec.ts), apart from the others. */
+export const CHAT_HOURS_PORT = PORT + 16;
+/** The seeded admin of the chat sites, for their chat settings. */
+export const CHAT_ADMIN = {
+  name: 'Ada Admin',
+  email: 'ada.admin@example.com',
+  phone: '+31612345679',
+  sessionToken: 'e2e-admin-session-token-that-nobody-else-knows',
+};
 /** The seeded operator: signed in by the session cookie whose token is this. */
 export const CHAT_OPERATOR = {
   name: 'Olga Operator',

@@ -8,6 +8,7 @@ import { CONSOLE_API, type MeAnswer } from '#common/console-api.ts';
 import type { ErrorCode } from '#common/error-codes.ts';
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from '#common/languages.ts';
 import { consolePath, isConsolePath } from '#common/routes.ts';
+import { ChatAlerts } from './alerts/ChatAlerts.tsx';
 import { signInPath } from './api.ts';
 import { InboxPage } from './pages/InboxPage.tsx';
 import { type ConsoleRoute, useConsoleRoute } from './route.ts';
@@ -19,6 +20,7 @@ const MessagePage = lazy(() => import('./pages/MessagePage.tsx'));
 const AnalyticsPage = lazy(() => import('./pages/AnalyticsPage.tsx'));
 const StaffPage = lazy(() => import('./pages/StaffPage.tsx'));
 const ChatPage = lazy(() => import('./pages/ChatPage.tsx'));
+const ChatSettingsPage = lazy(() => import('./pages/ChatSettingsPage.tsx'));
 
 type Gate =
   | { kind: 'checking' }
@@ -131,6 +133,8 @@ function Page({ route, me }: { route: ConsoleRoute; me: MeAnswer }) {
       return <AnalyticsPage query={route.query} />;
     case 'staff':
       return me.role === 'admin' ? <StaffPage me={me} /> : <Missing />;
+    case 'chatSettings':
+      return me.role === 'admin' ? <ChatSettingsPage /> : <Missing />;
     default:
       return <Missing />;
   }
@@ -162,6 +166,9 @@ function Layout({ me }: { me: MeAnswer }) {
     [consolePath('analytics'), t('nav.analytics'), route.page === 'analytics'],
   ];
   if (me.role === 'admin') nav.push([consolePath('staff'), t('nav.staff'), route.page === 'staff']);
+  if (me.role === 'admin') {
+    nav.push([consolePath('chatSettings'), t('nav.chatSettings'), route.page === 'chatSettings']);
+  }
   return (
     <>
       <a className="skip-link" href="#main">
@@ -194,6 +201,7 @@ function Layout({ me }: { me: MeAnswer }) {
           </div>
         </div>
       </header>
+      <ChatAlerts />
       <main id="main" ref={main} tabIndex={-1} className="console-main">
         <Suspense fallback={<Loading />}>
           <Page route={route} me={me} />

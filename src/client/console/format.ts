@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { isLanguage, LANGUAGE_NAMES } from '#common/languages.ts';
 
 /** Dates and numbers as the console's language writes them (Thai with its own era). */
 export function useFormat() {
@@ -20,4 +21,20 @@ export function lastDays(days: number): { from: string; to: string } {
   const to = new Date();
   const from = new Date(to.getTime() - (days - 1) * 24 * 60 * 60 * 1000);
   return { from: from.toISOString().slice(0, 10), to: to.toISOString().slice(0, 10) };
+}
+
+/**
+ * A site language as the console names it: in the console's language with the language's own name
+ * beside it ("Thai (ไทย)"), or its own name alone when the two are the same.
+ */
+export function useLanguageName() {
+  const { i18n } = useTranslation();
+  const console = i18n.language;
+  const names = new Intl.DisplayNames([console], { type: 'language' });
+  return (code: string) => {
+    if (!isLanguage(code)) return code;
+    const native = LANGUAGE_NAMES[code];
+    const local = names.of(code);
+    return !local || local === native || code === console ? native : `${local} (${native})`;
+  };
 }

@@ -8,6 +8,7 @@ export type ConsoleRoute =
   | { page: 'chat' }
   | { page: 'analytics'; query: URLSearchParams }
   | { page: 'staff' }
+  | { page: 'chatSettings' }
   | { page: 'missing' };
 
 /**
@@ -25,6 +26,7 @@ export function useConsoleRoute(): ConsoleRoute {
       return match.id ? { page: 'message', id: match.id } : { page: 'missing' };
     case 'chat':
     case 'staff':
+    case 'chatSettings':
       return { page: match.page };
     default:
       return { page: 'missing' };

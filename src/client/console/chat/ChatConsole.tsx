@@ -1,10 +1,13 @@
 import { loaders as consoleTexts } from 'virtual:texts/chat/console';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLanguageName } from '#client/console/format.ts';
+import { MessageTime } from '#client/lib/MessageTime.tsx';
 import { useTextPart } from '#client/lib/use-text-part.ts';
 import type { ConsoleConversation, ConsoleMessage } from '#common/chat-api.ts';
 import { CHAT_MESSAGE_MAX_LENGTH } from '#common/chat-api.ts';
-import { isLanguage, LANGUAGE_NAMES } from '#common/languages.ts';
+import { isLanguage } from '#common/languages.ts';
+import { BlockVisitor } from './BlockVisitor.tsx';
 import {
   blockSelected,
   closeSelected,
@@ -17,6 +20,8 @@ import {
   stop,
   useConsoleChat,
 } from './console-store.ts';
+import { operatorTyping, useVisitorTyping } from './typing-store.ts';
+import { visitorLabel } from './visitor-label.ts';
 import '#client/lib/chat-messages.css';
 import './chat-console.css';
 
@@ -111,7 +116,7 @@ function StatusTabs({ t, status }: { t: T; status: ListStatus }) {
 }
 
 const visitorName = (t: T, conversation: ConsoleConversation) =>
-  conversation.account?.name ?? t('visitor', { id: conversation.id });
+  visitorLabel(conversation, t('visitor', { id: conversation.id }));
 
 function ConversationButton({
   t,
@@ -122,6 +127,7 @@ function ConversationButton({
   conversation: ConsoleConversation;
   selected: boolean;
 }) {
+  const languageName = useLanguageName();
   return (
     <button
       type="button"
@@ -144,10 +150,10 @@ function ConversationButton({
   );
 }
 
-const languageName = (code: string) => (isLanguage(code) ? LANGUAGE_NAMES[code] : code);
-
 function Thread({ t, Sub }: { t: T; Sub: 'h2' | 'h3' }) {
   const chat = useConsoleChat();
+  const languageName = useLanguageName();
+  const visitorTyping = useVisitorTyping(chat.thread?.conversation.id ?? 0);
   const log = useRef<HTMLOListElement>(null);
   const thread = chat.thread;
   const count = (thread?.messages.length ?? 0) + chat.pending.length;
@@ -207,20 +213,27 @@ function Thread({ t, Sub }: { t: T; Sub: 'h2' | 'h3' }) {
           ))}
         </ol>
       </div>
-      <ReplyForm t={t} key={conversation.id} />
+      <p className="chat-console__typing" role="status">
+        {visitorTyping ? t('visitorTyping', { name: visitorName(t, conversation) }) : ''}
+      </p>
+      <ReplyForm t={t} key={conversation.id} conversationId={conversation.id} />
       <div className="chat-console__actions">
         {conversation.status === 'open' && (
           <button type="button" className="button button--small button--secondary" onClick={() => void closeSelected()}>
             {t('close')}
           </button>
         )}
-        <button
-          type="button"
-          className="button button--small button--danger"
-          onClick={() => void blockSelected(!conversation.blocked)}
-        >
-          {conversation.blocked ? t('unblock') : t('block')}
-        </button>
+        <BlockVisitor
+          blocked={conversation.blocked}
+          texts={{
+            block: t('block'),
+            unblock: t('unblock'),
+            question: t('blockQuestion'),
+            confirm: t('blockConfirm'),
+            cancel: t('blockCancel'),
+          }}
+          onChange={(blocked) => void blockSelected(blocked)}
+        />
       </div>
       {chat.failed && (
         <p className="chat-console__failed" role="alert">
@@ -242,9 +255,12 @@ function MessageItem({
 }) {
   const fromVisitor = message.author === 'visitor';
   const author = fromVisitor ? visitorName(t, conversation) : (message.operatorName ?? t('team'));
+  const { i18n } = useTranslation();
   return (
     <li className={`chat-message ${fromVisitor ? 'chat-message--start' : 'chat-message--end chat-message--team'}`}>
-      <span className="chat-message__author">{author}</span>
+      <span className="chat-message__author">
+        {author} <MessageTime at={message.createdAt} language={i18n.language} />
+      </span>
       <span className="visually-hidden">: </span>
       <span className="chat-message__body">{message.body}</span>
       {!fromVisitor && message.id <= conversation.visitorReadId && (
@@ -254,7 +270,7 @@ function MessageItem({
   );
 }
 
-function ReplyForm({ t }: { t: T }) {
+function ReplyForm({ t, conversationId }: { t: T; conversationId: number }) {
   const [body, setBody] = useState('');
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
@@ -271,7 +287,10 @@ function ReplyForm({ t }: { t: T }) {
         rows={3}
         maxLength={CHAT_MESSAGE_MAX_LENGTH}
         value={body}
-        onChange={(event) => setBody(event.target.value)}
+        onChange={(event) => {
+          setBody(event.target.value);
+          operatorTyping(conversationId);
+        }}
         onKeyDown={(event) => {
           if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
             event.preventDefault();

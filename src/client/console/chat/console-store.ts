@@ -12,6 +12,8 @@ import {
   type ConsoleThreadAnswer,
   type OperatorPresence,
 } from '#common/chat-api.ts';
+import { type ConsoleTypingEvent, TYPING_EVENT } from '#common/chat-hours.ts';
+import { heardTyping, messageArrived } from './typing-store.ts';
 
 export type ListStatus = 'open' | 'closed';
 
@@ -82,6 +84,7 @@ function upsert(conversation: ConsoleConversation) {
 }
 
 function addMessage(message: ConsoleMessage) {
+  messageArrived(message);
   const thread = state().thread;
   if (!thread || thread.conversation.id !== message.conversationId) {
     if (state().selected === message.conversationId) arrivedEarly.push(message);
@@ -103,6 +106,7 @@ function follow(cursor: number) {
       [CHAT_EVENTS.message]: addMessage,
       [CHAT_EVENTS.conversation]: upsert,
       [CHAT_EVENTS.presence]: ({ operators }: ConsolePresenceEvent) => update({ operators }),
+      [TYPING_EVENT]: ({ conversationId }: ConsoleTypingEvent) => heardTyping(conversationId),
     },
     onState: (connection) => update({ connection }),
     // Refused: signed out, or no longer an operator. Nothing to follow then.

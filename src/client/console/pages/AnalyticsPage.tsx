@@ -2,7 +2,7 @@ import { type FormEvent, lazy, Suspense, useEffect, useMemo, useState } from 're
 import { useTranslation } from 'react-i18next';
 import { consoleCall, queryOf } from '#client/console/api.ts';
 import type { ChartSeries } from '#client/console/Chart.tsx';
-import { lastDays, useFormat } from '#client/console/format.ts';
+import { lastDays, useFormat, useLanguageName } from '#client/console/format.ts';
 import { ConsoleLink, Loading } from '#client/console/ui.tsx';
 import { useTitle } from '#client/console/use-title.ts';
 import { navigate } from '#client/lib/address.tsx';
@@ -10,7 +10,7 @@ import { ScrollTable } from '#client/lib/ScrollTable.tsx';
 import { useErrorToast } from '#client/lib/toast/use-error-toast.ts';
 import { type AnalyticsAnswer, CONSOLE_API } from '#common/console-api.ts';
 import type { ErrorCode } from '#common/error-codes.ts';
-import { LANGUAGE_NAMES, LANGUAGES, type Language } from '#common/languages.ts';
+import { LANGUAGES, type Language } from '#common/languages.ts';
 import { consolePath } from '#common/routes.ts';
 
 // uPlot comes with the chart, only to those who open this page.
@@ -153,6 +153,7 @@ function TopTable({
 
 /** Page views and unique visitors per day by language, the top pages and referrers, for a range of days. */
 export default function AnalyticsPage({ query }: { query: URLSearchParams }) {
+  const languageName = useLanguageName();
   const { t } = useTranslation('console');
   const { t: te } = useTranslation('errors');
   const errorToast = useErrorToast();
@@ -189,7 +190,7 @@ export default function AnalyticsPage({ query }: { query: URLSearchParams }) {
       ...languages.map((language) => {
         const values = days.map(() => 0);
         for (const row of answer.days) if (row.language === language) values[index.get(row.day) ?? 0] = row[measure];
-        return { name: LANGUAGE_NAMES[language], values, color: COLORS[language] };
+        return { name: languageName(language), values, color: COLORS[language] };
       }),
       {
         name: t('analytics.total'),

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { AlertSettings } from '#client/console/alerts/AlertSettings.tsx';
 import { ChatConsole } from '#client/console/chat/ChatConsole.tsx';
 import { useTitle } from '#client/console/use-title.ts';
 
@@ -6,5 +7,10 @@ import { useTitle } from '#client/console/use-title.ts';
 export default function ChatPage() {
   const { t } = useTranslation('console');
   useTitle(t('nav.chat'));
-  return <ChatConsole />;
+  return (
+    <>
+      <ChatConsole />
+      <AlertSettings />
+    </>
+  );
 }

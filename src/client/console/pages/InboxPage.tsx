@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { consoleCall, queryOf } from '#client/console/api.ts';
-import { useFormat } from '#client/console/format.ts';
+import { useFormat, useLanguageName } from '#client/console/format.ts';
 import { ConsoleLink, Loading } from '#client/console/ui.tsx';
 import { useTitle } from '#client/console/use-title.ts';
 import { navigate } from '#client/lib/address.tsx';
@@ -14,7 +14,7 @@ import {
   type MessageSummary,
   type MessagesAnswer,
 } from '#common/console-api.ts';
-import { LANGUAGE_NAMES, LANGUAGES } from '#common/languages.ts';
+import { LANGUAGES } from '#common/languages.ts';
 import { consolePath } from '#common/routes.ts';
 
 const FILTERS = ['status', 'language', 'from', 'to', 'q'] as const;
@@ -36,6 +36,7 @@ export function useSubject() {
 }
 
 function Row({ message }: { message: MessageSummary }) {
+  const languageName = useLanguageName();
   const format = useFormat();
   const subject = useSubject();
   return (
@@ -53,7 +54,7 @@ function Row({ message }: { message: MessageSummary }) {
           {message.preview}
         </span>
       </td>
-      <td lang={message.language}>{LANGUAGE_NAMES[message.language] ?? message.language}</td>
+      <td>{languageName(message.language)}</td>
       <td>
         <time dateTime={message.createdAt}>{format.dateTime(message.createdAt)}</time>
       </td>
@@ -63,6 +64,7 @@ function Row({ message }: { message: MessageSummary }) {
 
 /** Messages newest first, with the filters in the address so that a reload or a link keeps them. */
 export function InboxPage({ query }: { query: URLSearchParams }) {
+  const languageName = useLanguageName();
   const { t } = useTranslation('console');
   const errorToast = useErrorToast();
   const format = useFormat();
@@ -132,8 +134,8 @@ export function InboxPage({ query }: { query: URLSearchParams }) {
           <select value={filters.language} onChange={(event) => set('language')(event.target.value)}>
             <option value="">{t('inbox.anyLanguage')}</option>
             {LANGUAGES.map((language) => (
-              <option key={language} value={language} lang={language}>
-                {LANGUAGE_NAMES[language]}
+              <option key={language} value={language}>
+                {languageName(language)}
               </option>
             ))}
           </select>

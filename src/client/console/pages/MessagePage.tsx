@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { consoleCall } from '#client/console/api.ts';
-import { useFormat } from '#client/console/format.ts';
+import { useFormat, useLanguageName } from '#client/console/format.ts';
 import { MailKeptNote } from '#client/console/MailKeptNote.tsx';
 import { ConsoleLink, Loading } from '#client/console/ui.tsx';
 import { useTitle } from '#client/console/use-title.ts';
@@ -12,7 +12,6 @@ import { useToast } from '#client/lib/toast/use-toast.ts';
 import { CONSOLE_API, type MeAnswer, type MessageDetail, type SettableStatus, withId } from '#common/console-api.ts';
 import { REPLY_MAX_LENGTH } from '#common/contact-api.ts';
 import { ReplyBodySchema } from '#common/contact-schemas.ts';
-import { LANGUAGE_NAMES } from '#common/languages.ts';
 import { consolePath } from '#common/routes.ts';
 import { StatusBadge, useSubject } from './InboxPage.tsx';
 
@@ -136,6 +135,7 @@ function Actions({ detail, reload }: { detail: Detail; reload: () => Promise<voi
  * staff did with it. Opening a new message marks it read.
  */
 export default function MessagePage({ id, me }: { id: string; me: MeAnswer }) {
+  const languageName = useLanguageName();
   const { t } = useTranslation('console');
   const format = useFormat();
   const subject = useSubject();
@@ -201,7 +201,7 @@ export default function MessagePage({ id, me }: { id: string; me: MeAnswer }) {
           )}
         </dd>
         <dt>{t('message.language')}</dt>
-        <dd lang={message.language}>{LANGUAGE_NAMES[message.language] ?? message.language}</dd>
+        <dd>{languageName(message.language)}</dd>
         <dt>{t('message.page')}</dt>
         <dd>{message.page ? <a href={message.page}>{message.page}</a> : t('message.noPage')}</dd>
         <dt>{t('message.received')}</dt>

@@ -1,10 +1,13 @@
 import { loaders as panelTexts } from 'virtual:texts/chat/panel';
 import { type FormEvent, type KeyboardEvent, type Ref, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MessageTime } from '#client/lib/MessageTime.tsx';
 import { useTextPart } from '#client/lib/use-text-part.ts';
 import { CHAT_MESSAGE_MAX_LENGTH, type ChatMessage } from '#common/chat-api.ts';
 import { isLanguage } from '#common/languages.ts';
 import { pagePath } from '#common/routes.ts';
+import { storageEntry } from '#common/storage.ts';
+import { AvailabilityNote, awayNow } from './AvailabilityNote.tsx';
 import {
   type ChatProblem,
   end,
@@ -14,6 +17,7 @@ import {
   send,
   setPanelOpen,
   start,
+  typing,
   unreadOf,
   useChat,
   useUnread,
@@ -42,6 +46,10 @@ function usePanelTexts(language: string) {
 }
 
 type T = NonNullable<ReturnType<typeof usePanelTexts>>;
+
+const SIGNED_IN_COOKIE = storageEntry('signedIn').name;
+/** A signed-in visitor's replies go to their account's address: nothing to ask. */
+const signedIn = () => document.cookie.split('; ').includes(`${SIGNED_IN_COOKIE}=1`);
 
 interface PanelProps {
   open: boolean;
@@ -76,6 +84,9 @@ function OpenPanel({ t, onClose, language }: { t: T; onClose(): void; language: 
   const conversation = chat.conversation;
   const blocked = conversation?.blocked === true;
   const count = chat.messages.length + chat.pending.length;
+  const away = awayNow(chat.availability);
+  // Outside office hours nobody reads a first message live: where to answer is asked with it.
+  const askEmail = away && !conversation && !signedIn();
 
   useEffect(() => {
     (composer.current ?? panel.current)?.focus();
@@ -116,7 +127,8 @@ function OpenPanel({ t, onClose, language }: { t: T; onClose(): void; language: 
         {!conversation && chat.messages.length === 0 && (
           <div className="chat-panel__intro">
             {chat.ended && <p role="status">{t('ended')}</p>}
-            <p>{t('intro')}</p>
+            {chat.availability && <AvailabilityNote t={t} availability={chat.availability} language={language} />}
+            <p>{away ? t('introAway') : t('intro')}</p>
             <p className="chat-panel__small">
               {t('cookieNote')} <a href={policy}>{t('cookiePolicy')}</a>
             </p>
@@ -125,7 +137,13 @@ function OpenPanel({ t, onClose, language }: { t: T; onClose(): void; language: 
         <div role="log" aria-live="polite" aria-label={t('log')}>
           <ol ref={log} className="chat-log">
             {chat.messages.map((message) => (
-              <MessageItem key={message.id} message={message} t={t} seen={message.id === lastSeen} />
+              <MessageItem
+                key={message.id}
+                message={message}
+                t={t}
+                seen={message.id === lastSeen}
+                language={language}
+              />
             ))}
             {chat.pending.map((pending) => (
               <PendingItem key={pending.clientMessageId} pending={pending} t={t} />
@@ -135,9 +153,13 @@ function OpenPanel({ t, onClose, language }: { t: T; onClose(): void; language: 
         <p className="chat-panel__status" role="status">
           {chat.connection === 'lost' ? t('reconnecting') : ''}
         </p>
-        {conversation && <ConversationNotices t={t} />}
+        {/* Apart from the log, so that it is announced once and never read as a message. */}
+        <p className="chat-panel__typing" role="status">
+          {chat.teamTyping ? t('teamTyping') : ''}
+        </p>
+        {conversation && <ConversationNotices t={t} language={language} />}
       </div>
-      {!blocked && <Composer t={t} ref={composer} />}
+      {!blocked && <Composer t={t} ref={composer} askEmail={askEmail} />}
       {conversation && <EndConversation t={t} />}
     </section>
   );
@@ -149,11 +171,13 @@ function lastSeenByTeam(messages: ChatMessage[], operatorReadId: number): number
   return seen.at(-1)?.id ?? null;
 }
 
-function MessageItem({ message, t, seen }: { message: ChatMessage; t: T; seen: boolean }) {
+function MessageItem({ message, t, seen, language }: { message: ChatMessage; t: T; seen: boolean; language: string }) {
   const mine = message.author === 'visitor';
   return (
     <li className={`chat-message ${mine ? 'chat-message--end' : 'chat-message--start chat-message--team'}`}>
-      <span className="chat-message__author">{mine ? t('you') : t('team')}</span>
+      <span className="chat-message__author">
+        {mine ? t('you') : t('team')} <MessageTime at={message.createdAt} language={language} />
+      </span>
       <span className="visually-hidden">: </span>
       <span className="chat-message__body">{message.body}</span>
       {seen && <span className="chat-message__meta">{t('seen')}</span>}
@@ -186,7 +210,7 @@ function PendingItem({ pending, t }: { pending: PendingMessage; t: T }) {
 }
 
 /** Who answers and how: online now, or later by mail (asking for an address); closed; blocked. */
-function ConversationNotices({ t }: { t: T }) {
+function ConversationNotices({ t, language }: { t: T; language: string }) {
   const chat = useChat();
   const conversation = chat.conversation;
   if (!conversation) return null;
@@ -199,7 +223,12 @@ function ConversationNotices({ t }: { t: T }) {
         waiting && <p className="chat-notice">{t('online')}</p>
       ) : (
         <div className="chat-notice">
-          <p>{t('offline')}</p>
+          {/* With office hours, when the team is back says more than "nobody is online". */}
+          {chat.availability?.hours ? (
+            <AvailabilityNote t={t} availability={chat.availability} language={language} />
+          ) : (
+            <p>{t('offline')}</p>
+          )}
           {conversation.email ? <p>{t('emailSaved', { email: conversation.email })}</p> : <EmailForm t={t} />}
         </div>
       )}
@@ -245,17 +274,47 @@ function EmailForm({ t }: { t: T }) {
   );
 }
 
-function Composer({ t, ref }: { t: T; ref: Ref<HTMLTextAreaElement> }) {
+function Composer({ t, ref, askEmail }: { t: T; ref: Ref<HTMLTextAreaElement>; askEmail: boolean }) {
   const [body, setBody] = useState('');
+  const [email, setEmail] = useState('');
+  const [missingEmail, setMissingEmail] = useState(false);
+  const emailField = useRef<HTMLInputElement>(null);
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
     const text = body.trim();
     if (!text) return;
-    send(text);
+    if (askEmail && !email.trim()) {
+      setMissingEmail(true);
+      emailField.current?.focus();
+      return;
+    }
+    setMissingEmail(false);
+    send(text, askEmail ? email.trim() : undefined);
     setBody('');
   };
   return (
     <form className="chat-composer" onSubmit={submit}>
+      {askEmail && (
+        <div className="chat-composer__email">
+          <label htmlFor="chat-first-email">{t('emailFirst')}</label>
+          <input
+            ref={emailField}
+            id="chat-first-email"
+            type="email"
+            autoComplete="email"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            aria-invalid={missingEmail || undefined}
+            aria-describedby={missingEmail ? 'chat-first-email-problem' : undefined}
+            required
+          />
+          {missingEmail && (
+            <p id="chat-first-email-problem" className="chat-error" role="alert">
+              {t('errors.email')}
+            </p>
+          )}
+        </div>
+      )}
       <label htmlFor="chat-message" className="visually-hidden">
         {t('message')}
       </label>
@@ -266,7 +325,10 @@ function Composer({ t, ref }: { t: T; ref: Ref<HTMLTextAreaElement> }) {
         maxLength={CHAT_MESSAGE_MAX_LENGTH}
         value={body}
         placeholder={t('message')}
-        onChange={(event) => setBody(event.target.value)}
+        onChange={(event) => {
+          setBody(event.target.value);
+          typing();
+        }}
         onKeyDown={(event) => {
           // Enter sends, Shift+Enter starts a new line; a composing input method keeps its Enter.
           if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {

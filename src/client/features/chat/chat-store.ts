@@ -12,6 +12,13 @@ import {
   type VisitorConversation,
   type VisitorPresenceEvent,
 } from '#common/chat-api.ts';
+import {
+  type Availability,
+  CHAT_HOURS_API,
+  TYPING_EVENT,
+  TYPING_SEND_EVERY_MS,
+  TYPING_SHOWN_MS,
+} from '#common/chat-hours.ts';
 import type { ErrorCode } from '#common/error-codes.ts';
 import { storageEntry } from '#common/storage.ts';
 
@@ -21,6 +28,8 @@ export type ChatProblem = 'send' | 'tooMany' | 'tooLong' | 'email';
 export interface PendingMessage {
   clientMessageId: string;
   body: string;
+  /** The address given with a first message outside office hours. */
+  email?: string;
   failed: ChatProblem | null;
 }
 
@@ -34,6 +43,10 @@ export interface ChatState {
   connection: StreamState | 'off';
   /** The visitor just ended the conversation (here or in another tab). */
   ended: boolean;
+  /** Office hours and the typical reply time, read when the panel opens. */
+  availability: Availability | null;
+  /** Someone of the team is typing a reply now. */
+  teamTyping: boolean;
 }
 
 const ACTIVE_COOKIE = storageEntry('chatActive').name;
@@ -48,6 +61,8 @@ const store = createStore<ChatState>({
   pending: [],
   connection: 'off',
   ended: false,
+  availability: null,
+  teamTyping: false,
 });
 const { get: state, update } = store;
 let stream: FollowedStream | null = null;
@@ -55,6 +70,9 @@ let cursor = 0;
 let panelOpen = false;
 let hiddenTimer: ReturnType<typeof setTimeout> | undefined;
 let readSent = 0;
+let typingShown: ReturnType<typeof setTimeout> | undefined;
+let typingSentAt = 0;
+let availabilityTimer: ReturnType<typeof setTimeout> | undefined;
 
 /** What the panel shows, read outside React. */
 export const currentChat = state;
@@ -73,6 +91,8 @@ export const useUnread = () => unreadOf(useChat());
 /** Adds messages by id, in order, and drops what was pending under the same client id. */
 function merge(messages: ChatMessage[]) {
   const arrived = new Set(messages.map((m) => m.clientMessageId));
+  // The reply the team was typing is here.
+  if (messages.some((m) => m.author === 'operator')) showTeamTyping(false);
   update({
     messages: mergedById(state().messages, messages),
     pending: state().pending.filter((p) => !arrived.has(p.clientMessageId)),
@@ -105,6 +125,7 @@ function connect() {
     events: {
       [CHAT_EVENTS.message]: (message: ChatMessage) => merge([message]),
       [CHAT_EVENTS.conversation]: receive,
+      [TYPING_EVENT]: () => showTeamTyping(true),
       [CHAT_EVENTS.presence]: ({ operatorsOnline }: VisitorPresenceEvent) => {
         const { conversation } = state();
         if (conversation) update({ conversation: { ...conversation, operatorsOnline } });
@@ -165,12 +186,42 @@ export function start() {
   void load();
 }
 
+function showTeamTyping(typing: boolean) {
+  clearTimeout(typingShown);
+  if (typing) typingShown = setTimeout(() => update({ teamTyping: false }), TYPING_SHOWN_MS);
+  if (state().teamTyping !== typing) update({ teamTyping: typing });
+}
+
+/** The visitor types: the team is told, at most every few seconds, once there is a conversation. */
+export function typing() {
+  const now = Date.now();
+  if (!state().conversation || now - typingSentAt < TYPING_SEND_EVERY_MS) return;
+  typingSentAt = now;
+  void callApi(CHAT_HOURS_API.typing, {});
+}
+
+/**
+ * Reads whether the team is there and when it is back (the panel opened), and again when that
+ * changes (an opening begins or ends) while the page stays open. It sets nothing on the server.
+ */
+export async function loadAvailability(): Promise<void> {
+  clearTimeout(availabilityTimer);
+  const result = await callApi<Availability>(CHAT_HOURS_API.availability);
+  if (!result.ok) return;
+  update({ availability: result.data });
+  const change = result.data.closesAt ?? result.data.nextOpen;
+  const wait = change ? new Date(change).getTime() - Date.now() : Number.POSITIVE_INFINITY;
+  // Timers longer than about 24 days fire at once; a page open that long reads it on the next opening.
+  if (wait > 0 && wait < 2 ** 31 - 1) availabilityTimer = setTimeout(() => void loadAvailability(), wait + 1_000);
+}
+
 async function deliver(pending: PendingMessage) {
   const result = await callApi<SendAnswer>(CHAT_API.messages, {
     body: pending.body,
     clientMessageId: pending.clientMessageId,
     page: window.location.pathname,
     language: document.documentElement.lang,
+    ...(pending.email ? { email: pending.email } : {}),
   });
   if (!result.ok) {
     update({
@@ -187,9 +238,12 @@ async function deliver(pending: PendingMessage) {
   connect();
 }
 
-/** Sends a message (the first one starts the conversation); shown at once, marked if it fails. */
-export function send(body: string) {
-  const pending: PendingMessage = { clientMessageId: crypto.randomUUID(), body, failed: null };
+/**
+ * Sends a message (the first one starts the conversation, with `email` outside office hours);
+ * shown at once, marked if it fails.
+ */
+export function send(body: string, email?: string) {
+  const pending: PendingMessage = { clientMessageId: crypto.randomUUID(), body, failed: null, email };
   update({ pending: [...state().pending, pending], ended: false });
   void deliver(pending);
 }
@@ -218,6 +272,7 @@ export async function end(): Promise<boolean> {
 
 /** While the panel is open and the page visible, what the team wrote counts as seen. */
 export function setPanelOpen(open: boolean) {
+  if (open && !panelOpen) void loadAvailability();
   panelOpen = open;
   markSeen();
 }

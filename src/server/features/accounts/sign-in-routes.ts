@@ -3,6 +3,7 @@ import { ACCOUNT_API, CODE_MAX_ATTEMPTS, type LoginAnswer, type SessionAnswer } 
 import { LoginSchema, SecondFactorSchema } from '#common/account-schemas.ts';
 import { NoFieldsSchema } from '#common/fields.ts';
 import { RETENTION } from '#common/retention.ts';
+import { isStaffRole } from '#common/roles.ts';
 import { storageEntry } from '#common/storage.ts';
 import { requireVisitor } from '#server/features/visitor/index.ts';
 import { ApiError } from '#server/http/api-error.ts';
@@ -16,6 +17,7 @@ import { issueCode } from './codes.ts';
 import { hit, mailHits } from './limits.ts';
 import { isPassFor, issuePass } from './passes.ts';
 import { countPasskeys } from './passkey-queries.ts';
+import { roleOf } from './roles.ts';
 import {
   createPendingSignIn,
   deletePendingSignIn,
@@ -122,7 +124,9 @@ export function signInRoutes(deps: AccountDeps) {
   routes.get(ACCOUNT_API.session, async (c) => {
     const session = await readSession(c, db, deps.settings.sessionIdleSeconds);
     if (session.kind === 'lapsed') return c.json({ account: null, expired: true } satisfies SessionAnswer);
-    return c.json({ account: session.kind === 'active' ? { name: session.name } : null } satisfies SessionAnswer);
+    if (session.kind !== 'active') return c.json({ account: null } satisfies SessionAnswer);
+    const staff = isStaffRole(await roleOf(db, session.accountId));
+    return c.json({ account: { name: session.name, ...(staff ? { staff: true } : {}) } } satisfies SessionAnswer);
   });
 
   return routes;

@@ -9,6 +9,8 @@ export interface StreamSink {
   wake(): void;
   /** Who of the team is online changed. */
   presence(operators: OperatorPresence[]): void;
+  /** The other side is typing: an event without an id, never stored, lost if the stream is away. */
+  typing(data: string): void;
   /** A comment line, so that proxies and NATs keep an idle connection open. */
   ping(): void;
   /** The session it was opened with may have ended, or its role changed: check before showing more. */
@@ -190,6 +192,10 @@ export class ChatHub {
     if ('c' in notice) {
       for (const sink of this.byConversation.get(notice.c) ?? []) sink.wake();
       for (const sink of this.consoles.keys()) sink.wake();
+    } else if ('t' in notice) {
+      // The visitor's typing goes to the consoles, an operator's to the visitor's tabs.
+      if (notice.w === 'o') for (const sink of this.byConversation.get(notice.t) ?? []) sink.typing('{}');
+      else for (const sink of this.consoles.keys()) sink.typing(JSON.stringify({ conversationId: notice.t }));
     } else if ('p' in notice) {
       this.refreshPresence().catch((error: Error) => log.warn(errorFields(error), 'Chat presence failed'));
     }

@@ -19,8 +19,11 @@ const CHAT_WRITE_LOCK = 4_711_200_030;
 /** An operator is online while one of their console streams was seen this recently. */
 export const PRESENCE_FRESH_SECONDS = 60;
 
-/** What a notification on CHAT_CHANNEL says: a conversation changed, or who is online did. */
-export type ChatNotice = { c: number } | { p: 1 };
+/**
+ * What a notification on CHAT_CHANNEL says: a conversation changed, who is online did, or someone
+ * is typing in a conversation (`w`: the visitor or an operator; see typing.ts).
+ */
+export type ChatNotice = { c: number } | { p: 1 } | { t: number; w: 'v' | 'o' };
 
 /**
  * Every write to the chat goes through here: one transaction that first takes the chat's advisory

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { CHAT_EVENTS, type OperatorPresence } from '#common/chat-api.ts';
+import { TYPING_EVENT } from '#common/chat-hours.ts';
 import { errorFields, log } from '#server/platform/log.ts';
 import type { StreamSink } from './chat-hub.ts';
 
@@ -149,6 +150,10 @@ class Sink implements StreamSink {
   presence(operators: OperatorPresence[]): void {
     const event = this.options.presence(operators);
     if (event) this.send(event);
+  }
+
+  typing(data: string): void {
+    if (!this.closed) this.send({ event: TYPING_EVENT, data });
   }
 
   ping(): void {

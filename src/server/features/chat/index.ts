@@ -2,11 +2,14 @@ import type { Deps } from '#server/deps.ts';
 import { newRoutes } from '#server/http/context.ts';
 import type { Feature } from '#server/http/feature.ts';
 import type { ChatDeps } from './chat-deps.ts';
+import { chatHoursRoutes } from './chat-hours-routes.ts';
 import { ChatHub } from './chat-hub.ts';
+import { chatJobs as replyJobs } from './chat-jobs.ts';
 import { consoleChatRoutes } from './console-routes.ts';
 import { visitorChatRoutes } from './visitor-routes.ts';
+import { waitingAlertJobs } from './waiting-alert.ts';
 
-export { chatJobs } from './chat-jobs.ts';
+export const chatJobs = { ...replyJobs, ...waitingAlertJobs };
 
 /** Under nginx's 60 s (and most NATs'), so an idle stream is never taken for a dead one. */
 const HEARTBEAT_MS = 25_000;
@@ -22,6 +25,9 @@ export function chatFeature(deps: Deps): Feature {
   const hub = new ChatHub(deps.db, streams);
   deps.metrics.watchStreams(() => hub.size);
   const chatDeps: ChatDeps = { ...deps, hub, streams };
-  const routes = newRoutes().route('/', visitorChatRoutes(chatDeps)).route('/', consoleChatRoutes(chatDeps));
+  const routes = newRoutes()
+    .route('/', visitorChatRoutes(chatDeps))
+    .route('/', consoleChatRoutes(chatDeps))
+    .route('/', chatHoursRoutes(chatDeps));
   return { routes };
 }

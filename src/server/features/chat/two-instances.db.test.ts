@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_API } from '#common/account-api.ts';
 import { CHAT_API, CONSOLE_CHAT_API, type SendAnswer } from '#common/chat-api.ts';
+import { CHAT_HOURS_API, TYPING_EVENT } from '#common/chat-hours.ts';
 import { CONSOLE_API, withId } from '#common/console-api.ts';
 import { type Database, openDatabase } from '#server/platform/db/database.ts';
 import { chatMessage } from '#tests/support/chat.ts';
@@ -89,6 +90,32 @@ describe.skipIf(!postgres || postgres.skip)('chat across two server processes on
       }
     } finally {
       await consoleOnB.close();
+    }
+  });
+
+  it('passes typing from a visitor on one instance to an operator on the other, and back, without storing it', {
+    timeout: 30_000,
+  }, async () => {
+    const visitor = new HttpClient();
+    await visitor.post(a.url, CHAT_API.messages, chatMessage('About to type more'));
+    const [row] = await db.query<{ id: number }>('SELECT max(id)::integer AS id FROM chat_conversations');
+    const conversationId = row?.id as number;
+    const consoleOnB = await operator.stream(b.url, CONSOLE_CHAT_API.stream);
+    const visitorOnA = await visitor.stream(a.url, CHAT_API.stream);
+    try {
+      await Promise.all([consoleOnB.ready(), visitorOnA.ready()]);
+      expect((await visitor.post(a.url, CHAT_HOURS_API.typing, {})).status).toBe(200);
+      await consoleOnB.until(() => expect(consoleOnB.of(TYPING_EVENT)).toContainEqual({ conversationId }));
+      expect((await operator.post(b.url, CHAT_HOURS_API.operatorTyping(conversationId), {})).status).toBe(200);
+      await visitorOnA.until(() => expect(visitorOnA.of(TYPING_EVENT)).toHaveLength(1));
+      const [messages] = await db.query<{ n: number }>(
+        'SELECT count(*)::integer AS n FROM chat_messages WHERE conversation_id = $1',
+        [conversationId],
+      );
+      expect(messages?.n).toBe(1);
+    } finally {
+      await consoleOnB.close();
+      await visitorOnA.close();
     }
   });
 

@@ -34,7 +34,9 @@ import {
   setVisitorEmail,
   touchConversation,
 } from './chat-queries.ts';
+import { readChatSettings } from './chat-settings-queries.ts';
 import { requestedCursor, type StreamBatch, type StreamEvent, serveEventStream } from './event-stream.ts';
+import { hoursAt } from './office-hours.ts';
 import { sessionActive } from './stream-access.ts';
 import {
   clearChatCookies,
@@ -45,6 +47,13 @@ import {
   setChatCookies,
   visitorView,
 } from './visitor-identity.ts';
+import { scheduleWaitingAlert } from './waiting-alert.ts';
+
+/** Within the team's office hours now, or no office hours set. */
+async function withinOfficeHours(db: ChatDeps['db']): Promise<boolean> {
+  const settings = await readChatSettings(db);
+  return !settings.hoursEnabled || hoursAt(new Date(), settings).open;
+}
 
 /** What a stream sends when the conversation is gone (deleted with its account, or by retention). */
 const GONE: VisitorConversation = {
@@ -115,6 +124,8 @@ export function visitorChatRoutes(deps: ChatDeps) {
           (await chatWrite(db, async (tx) => {
             const message = await insertChatMessage(tx, { conversationId: existing.id, author: 'visitor', ...input });
             if (!message) return null;
+            if (input.email) await setVisitorEmail(tx, existing.id, input.email);
+            await scheduleWaitingAlert(tx, deps, existing.id, message.id);
             await touchConversation(tx, existing.id, {
               message: true,
               reopen: true,
@@ -131,6 +142,11 @@ export function visitorChatRoutes(deps: ChatDeps) {
         return c.json(answer, known ? 200 : 201);
       }
 
+      // Outside office hours the widget asks where to answer before the first message: nobody
+      // will read it live, so a conversation without an address would go unanswered.
+      if (!input.email && !visitor.accountId && !(await withinOfficeHours(db))) {
+        throw new ApiError(400, 'VALIDATION_ERROR', { fields: { email: 'MISSING_REQUIRED_FIELD' } });
+      }
       const clientHash = clientHashOf(deps, c.var.clientAddress);
       if (await isBlocked(db, blockSubjects(clientHash, visitor.accountId))) throw new ApiError(403, 'FORBIDDEN');
       const retry = () => findRetriedStart(db, input.clientMessageId, clientHash, visitor.accountId);
@@ -150,7 +166,9 @@ export function visitorChatRoutes(deps: ChatDeps) {
           language: input.language,
           page: input.page,
         });
-        await insertChatMessage(tx, { conversationId: id, author: 'visitor', ...input });
+        const first = await insertChatMessage(tx, { conversationId: id, author: 'visitor', ...input });
+        if (input.email) await setVisitorEmail(tx, id, input.email);
+        if (first) await scheduleWaitingAlert(tx, deps, id, first.id);
         await noticeConversation(tx, id);
         return { id, created: true };
       });
