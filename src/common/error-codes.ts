@@ -36,6 +36,13 @@ export const ERROR_CODES = [
   'SECOND_FACTOR_REQUIRED',
   'TOTP_ALREADY_ON',
   'TOTP_NOT_SET_UP',
+  // The chat desk: saved replies, assignment, search, ratings.
+  'INVALID_SHORTCUT',
+  'SAVED_REPLY_EXISTS',
+  'INVALID_ASSIGNEE',
+  'SEARCH_TOO_SHORT',
+  'INVALID_RATING',
+  'CONVERSATION_OPEN',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

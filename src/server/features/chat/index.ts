@@ -4,6 +4,8 @@ import type { Feature } from '#server/http/feature.ts';
 import type { ChatDeps } from './chat-deps.ts';
 import { ChatHub } from './chat-hub.ts';
 import { consoleChatRoutes } from './console-routes.ts';
+import { chatDeskRoutes } from './desk-routes.ts';
+import { chatEndingRoutes } from './ending-routes.ts';
 import { visitorChatRoutes } from './visitor-routes.ts';
 
 export { chatJobs } from './chat-jobs.ts';
@@ -20,6 +22,10 @@ const STREAM_LIFETIME_MS = 10 * 60_000;
 export function chatFeature(deps: Deps): Feature {
   const streams = deps.settings.chatStreams ?? { heartbeatMs: HEARTBEAT_MS, lifetimeMs: STREAM_LIFETIME_MS };
   const chatDeps: ChatDeps = { ...deps, hub: new ChatHub(deps.db, streams), streams };
-  const routes = newRoutes().route('/', visitorChatRoutes(chatDeps)).route('/', consoleChatRoutes(chatDeps));
+  const routes = newRoutes()
+    .route('/', visitorChatRoutes(chatDeps))
+    .route('/', consoleChatRoutes(chatDeps))
+    .route('/', chatDeskRoutes(chatDeps))
+    .route('/', chatEndingRoutes(chatDeps));
   return { routes };
 }
