@@ -7,6 +7,8 @@ import type { Feature } from '#server/http/feature.ts';
 import { queryParams } from '#server/http/json-body.ts';
 import { search } from './search-queries.ts';
 
+export { search } from './search-queries.ts';
+
 /** The console's one search box, over chats and contact messages; operators and admins only. */
 export function searchFeature(deps: Deps): Feature {
   const routes = newRoutes();

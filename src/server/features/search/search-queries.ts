@@ -15,7 +15,10 @@ const QUERY = `(websearch_to_tsquery('english', $1) || websearch_to_tsquery('ita
   || websearch_to_tsquery('french', $1) || websearch_to_tsquery('german', $1)
   || websearch_to_tsquery('dutch', $1) || websearch_to_tsquery('simple', $1))`;
 
-/** Thai is written without spaces between words: no stemmer splits it, so it is matched as plain text. */
+/**
+ * Thai is written without spaces between words: no stemmer splits it, so it is matched as plain
+ * text (strpos: Thai has no letter case, and it is quicker than ILIKE).
+ */
 const THAI = /[\u0e00-\u0e7f]/u;
 
 /** A LIKE pattern that finds `text` anywhere, its own % and _ taken literally. */
@@ -25,10 +28,23 @@ interface ChatHitRow extends Omit<ChatSearchHit, 'createdAt'> {
   createdAt: Date;
 }
 
-const CHAT_HIT = `m.conversation_id AS "conversationId", m.id AS "messageId", c.language,
+const CHAT_HIT_COLUMNS = `m.conversation_id AS "conversationId", m.id AS "messageId", c.language,
   coalesce(a.name, c.visitor_email, a.email) AS visitor, m.author, left(m.body, ${EXCERPT}) AS excerpt,
-  m.created_at AS "createdAt"
-  FROM chat_messages m JOIN chat_conversations c ON c.id = m.conversation_id LEFT JOIN accounts a ON a.id = c.account_id`;
+  m.created_at AS "createdAt"`;
+
+/**
+ * The newest messages that meet `condition`. They are picked on their own first, ordered by an
+ * expression (`id + 0`) rather than the primary key: otherwise the planner may walk every message
+ * backwards by id, testing each, which for a rare word means all of them; this way it takes the
+ * GIN index (or the Thai partial index) and sorts what it found.
+ */
+const messagesWhere = (condition: string) => `
+  WITH found AS MATERIALIZED (
+    SELECT m.id FROM chat_messages m WHERE ${condition} ORDER BY m.id + 0 DESC LIMIT $2)
+  SELECT ${CHAT_HIT_COLUMNS}
+  FROM found JOIN chat_messages m ON m.id = found.id JOIN chat_conversations c ON c.id = m.conversation_id
+  LEFT JOIN accounts a ON a.id = c.account_id
+  ORDER BY m.id DESC`;
 
 const toChatHit = (row: ChatHitRow): ChatSearchHit => ({
   ...row,
@@ -44,21 +60,16 @@ const toChatHit = (row: ChatHitRow): ChatSearchHit => ({
 async function searchChats(db: Queryable, q: string): Promise<ChatSearchHit[]> {
   const pattern = containing(q);
   const visitors = await db.query<ChatHitRow>(
-    `SELECT ${CHAT_HIT}
-     WHERE m.id = (SELECT max(l.id) FROM chat_messages l WHERE l.conversation_id = c.id)
-       AND (c.visitor_email ILIKE $1 OR a.email ILIKE $1 OR a.name ILIKE $1)
+    `SELECT ${CHAT_HIT_COLUMNS}
+     FROM chat_conversations c LEFT JOIN accounts a ON a.id = c.account_id
+     JOIN LATERAL (SELECT * FROM chat_messages l WHERE l.conversation_id = c.id ORDER BY l.id DESC LIMIT 1) m ON true
+     WHERE c.visitor_email ILIKE $1 OR a.email ILIKE $1 OR a.name ILIKE $1
      ORDER BY c.last_message_at DESC LIMIT $2`,
     [pattern, SEARCH_LIMIT],
   );
-  const words = await db.query<ChatHitRow>(
-    `SELECT ${CHAT_HIT} WHERE m.search @@ ${QUERY} ORDER BY m.id DESC LIMIT $2`,
-    [q, SEARCH_LIMIT * 3],
-  );
+  const words = await db.query<ChatHitRow>(messagesWhere(`m.search @@ ${QUERY}`), [q, SEARCH_LIMIT * 3]);
   const thai = THAI.test(q)
-    ? await db.query<ChatHitRow>(
-        `SELECT ${CHAT_HIT} WHERE m.language = 'th' AND m.body ILIKE $1 ORDER BY m.id DESC LIMIT $2`,
-        [pattern, SEARCH_LIMIT * 3],
-      )
+    ? await db.query<ChatHitRow>(messagesWhere(`m.language = 'th' AND strpos(m.body, $1) > 0`), [q, SEARCH_LIMIT * 3])
     : [];
   const seen = new Set<number>();
   const hits: ChatSearchHit[] = [];
@@ -83,7 +94,7 @@ async function searchContact(db: Queryable, q: string): Promise<ContactSearchHit
     `SELECT id::text AS id, language, name, email, subject, left(body, ${EXCERPT}) AS excerpt, created_at AS "createdAt"
      FROM contact_messages
      WHERE search @@ ${QUERY} OR email ILIKE $2 OR name ILIKE $2
-       OR ($3 AND language = 'th' AND (subject || ' ' || body) ILIKE $2)
+       OR ($3 AND language = 'th' AND strpos(subject || ' ' || body, $1) > 0)
      ORDER BY created_at DESC LIMIT $4`,
     [q, containing(q), THAI.test(q), SEARCH_LIMIT],
   );
