@@ -232,6 +232,8 @@ export const CONSOLE_PAGES = {
   chat: { path: 'chat' },
   analytics: { path: 'analytics' },
   staff: { path: 'staff' },
+  search: { path: 'search' },
+  savedReplies: { path: 'saved-replies' },
 } as const satisfies Record<string, { path: string }>;
 
 export type ConsolePageId = keyof typeof CONSOLE_PAGES;

@@ -19,6 +19,8 @@ const MessagePage = lazy(() => import('./pages/MessagePage.tsx'));
 const AnalyticsPage = lazy(() => import('./pages/AnalyticsPage.tsx'));
 const StaffPage = lazy(() => import('./pages/StaffPage.tsx'));
 const ChatPage = lazy(() => import('./pages/ChatPage.tsx'));
+const SearchPage = lazy(() => import('./pages/SearchPage.tsx'));
+const SavedRepliesPage = lazy(() => import('./pages/SavedRepliesPage.tsx'));
 
 type Gate =
   | { kind: 'checking' }
@@ -126,11 +128,15 @@ function Page({ route, me }: { route: ConsoleRoute; me: MeAnswer }) {
     case 'message':
       return <MessagePage id={route.id} me={me} />;
     case 'chat':
-      return <ChatPage />;
+      return <ChatPage me={me} />;
     case 'analytics':
       return <AnalyticsPage query={route.query} />;
     case 'staff':
       return me.role === 'admin' ? <StaffPage me={me} /> : <Missing />;
+    case 'search':
+      return <SearchPage query={route.query} />;
+    case 'savedReplies':
+      return me.role === 'admin' ? <SavedRepliesPage /> : <Missing />;
     default:
       return <Missing />;
   }
@@ -160,8 +166,11 @@ function Layout({ me }: { me: MeAnswer }) {
     [consolePath('inbox'), t('nav.inbox'), route.page === 'inbox' || route.page === 'message'],
     [consolePath('chat'), t('nav.chat'), route.page === 'chat'],
     [consolePath('analytics'), t('nav.analytics'), route.page === 'analytics'],
+    [consolePath('search'), t('search.nav'), route.page === 'search'],
   ];
   if (me.role === 'admin') nav.push([consolePath('staff'), t('nav.staff'), route.page === 'staff']);
+  if (me.role === 'admin')
+    nav.push([consolePath('savedReplies'), t('savedReplies.nav'), route.page === 'savedReplies']);
   return (
     <>
       <a className="skip-link" href="#main">

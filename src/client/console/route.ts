@@ -8,6 +8,8 @@ export type ConsoleRoute =
   | { page: 'chat' }
   | { page: 'analytics'; query: URLSearchParams }
   | { page: 'staff' }
+  | { page: 'search'; query: URLSearchParams }
+  | { page: 'savedReplies' }
   | { page: 'missing' };
 
 /**
@@ -20,11 +22,13 @@ export function useConsoleRoute(): ConsoleRoute {
   switch (match?.page) {
     case 'inbox':
     case 'analytics':
+    case 'search':
       return { page: match.page, query: new URLSearchParams(search) };
     case 'message':
       return match.id ? { page: 'message', id: match.id } : { page: 'missing' };
     case 'chat':
     case 'staff':
+    case 'savedReplies':
       return { page: match.page };
     default:
       return { page: 'missing' };

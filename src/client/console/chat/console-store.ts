@@ -12,6 +12,7 @@ import {
   type ConsoleThreadAnswer,
   type OperatorPresence,
 } from '#common/chat-api.ts';
+import { CHAT_DESK_API } from '#common/chat-desk-api.ts';
 
 export type ListStatus = 'open' | 'closed';
 
@@ -19,6 +20,8 @@ export interface PendingReply {
   clientMessageId: string;
   body: string;
   failed: boolean;
+  /** An internal note, for the team only. */
+  note?: boolean;
 }
 
 export interface ConsoleState {
@@ -161,7 +164,7 @@ function markRead() {
 
 async function deliver(id: number, reply: PendingReply) {
   const result = await callApi<{ message: ConsoleMessage; conversation: ConsoleConversation }>(
-    CONSOLE_CHAT_API.reply(id),
+    reply.note ? CHAT_DESK_API.note(id) : CONSOLE_CHAT_API.reply(id),
     { body: reply.body, clientMessageId: reply.clientMessageId },
   );
   if (!result.ok) {
@@ -174,10 +177,16 @@ async function deliver(id: number, reply: PendingReply) {
   upsert(result.data.conversation);
 }
 
-export function reply(body: string) {
+/** Sends a reply to the visitor, or (`note`) an internal note that only the team sees. */
+export function reply(body: string, note = false) {
   const id = state().selected;
   if (id === null) return;
-  const pending: PendingReply = { clientMessageId: crypto.randomUUID(), body, failed: false };
+  const pending: PendingReply = {
+    clientMessageId: crypto.randomUUID(),
+    body,
+    failed: false,
+    ...(note ? { note } : {}),
+  };
   update({ pending: [...state().pending, pending] });
   void deliver(id, pending);
 }
@@ -201,6 +210,12 @@ async function act(path: string, body: unknown) {
 export function closeSelected() {
   const { selected } = state();
   return selected !== null && act(CONSOLE_CHAT_API.close(selected), {});
+}
+
+/** Hands the selected conversation to a member of the team, or to nobody. */
+export function assignSelected(assignee: string | null) {
+  const { selected } = state();
+  return selected !== null && act(CHAT_DESK_API.assign(selected), { assignee });
 }
 
 export function blockSelected(blocked: boolean) {

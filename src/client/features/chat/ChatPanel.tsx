@@ -1,5 +1,5 @@
 import { loaders as panelTexts } from 'virtual:texts/chat/panel';
-import { type FormEvent, type KeyboardEvent, type Ref, useEffect, useRef, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, lazy, type Ref, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTextPart } from '#client/lib/use-text-part.ts';
 import { CHAT_MESSAGE_MAX_LENGTH, type ChatMessage } from '#common/chat-api.ts';
@@ -20,6 +20,9 @@ import {
 } from './chat-store.ts';
 import '#client/lib/chat-messages.css';
 import './chat.css';
+
+/** Rating and transcript, fetched only once the team closed the conversation. */
+const ChatEnding = lazy(() => import('./ChatEnding.tsx'));
 
 /** The count of unread replies on the launcher, seen and heard as part of its name. */
 export function UnreadBadge({ label }: { label: (count: number) => string }) {
@@ -136,6 +139,11 @@ function OpenPanel({ t, onClose, language }: { t: T; onClose(): void; language: 
           {chat.connection === 'lost' ? t('reconnecting') : ''}
         </p>
         {conversation && <ConversationNotices t={t} />}
+        {conversation?.status === 'closed' && !conversation.blocked && (
+          <Suspense fallback={null}>
+            <ChatEnding language={language} email={conversation.email} />
+          </Suspense>
+        )}
       </div>
       {!blocked && <Composer t={t} ref={composer} />}
       {conversation && <EndConversation t={t} />}
