@@ -67,8 +67,8 @@ test('an admin keeps a saved reply per language; an operator inserts it with / i
   await page.getByRole('textbox', { name: 'Text in Deutsch' }).fill('Hallo {{name}}, wie können wir helfen?');
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Add saved reply' }).click();
-  await expect(page.getByText(`/${shortcut}`, { exact: true })).toBeVisible();
-  await expect(page.getByText('Languages with a text: English, Deutsch')).toBeVisible();
+  const saved = page.getByRole('listitem').filter({ has: page.getByText(`/${shortcut}`, { exact: true }) });
+  await expect(saved.getByText('Languages with a text: English, Deutsch')).toBeVisible();
 
   const question = `Ich habe eine Frage ${randomUUID()}`;
   const visitor = await visitorWrites(browser, baseURL ?? '', '/de/about', question, true);
@@ -142,7 +142,8 @@ test('a closed conversation is rated and its transcript arrives by mail; the con
   await expect(rating).toBeVisible();
   await expectAccessible(visitor.page);
   await rating.getByRole('radio', { name: '4' }).check();
-  await panel.getByRole('textbox', { name: 'Anything to add? (optional)' }).fill('Quick and friendly');
+  const comment = `Quick and friendly ${randomBytes(3).toString('hex')}`;
+  await panel.getByRole('textbox', { name: 'Anything to add? (optional)' }).fill(comment);
   await panel.getByRole('button', { name: 'Send rating' }).click();
   await expect(panel.getByRole('status').filter({ hasText: 'Thank you for your rating!' })).toBeVisible();
 
@@ -168,7 +169,7 @@ test('a closed conversation is rated and its transcript arrives by mail; the con
   await operator.goto('/console/analytics');
   const quality = operator.getByRole('region', { name: 'Chat: ratings and first replies' });
   await expect(quality.getByRole('table')).toBeVisible();
-  await expect(quality.getByText('Quick and friendly')).toBeVisible();
+  await expect(quality.getByText(comment)).toBeVisible();
   await expect(quality.getByRole('row').nth(1).getByRole('cell').first()).not.toHaveText('0');
   await expectAccessible(operator);
 
