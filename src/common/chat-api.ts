@@ -57,7 +57,8 @@ export const CHAT_EVENTS = {
   ready: 'ready',
 } as const;
 
-export type ChatAuthor = 'visitor' | 'operator' | 'system';
+/** A `note` is the team's own, in the thread, never shown to the visitor. */
+export type ChatAuthor = 'visitor' | 'operator' | 'system' | 'note';
 
 export interface ChatMessage {
   id: number;
@@ -122,6 +123,8 @@ export interface ConsoleConversation {
   visitorEnded: boolean;
   operatorReadId: number;
   visitorReadId: number;
+  /** Who of the team looks after it; null for nobody yet. */
+  assignee: { id: string; name: string } | null;
 }
 
 export interface ConsoleMessage extends ChatMessage {

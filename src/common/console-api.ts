@@ -40,6 +40,8 @@ export const MESSAGE_ACTIONS = [
 export type MessageAction = (typeof MESSAGE_ACTIONS)[number];
 
 export interface MeAnswer {
+  /** The staff member's account id: what the chat's assignments name. */
+  id: string;
   name: string;
   email: string;
   role: StaffRole;

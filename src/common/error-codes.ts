@@ -43,6 +43,13 @@ export const ERROR_CODES = [
   'PASSKEY_EXPIRED',
   'PASSKEY_LIMIT',
   'INVALID_PASSKEY_NAME',
+  // The chat desk: saved replies, assignment, search, ratings.
+  'INVALID_SHORTCUT',
+  'SAVED_REPLY_EXISTS',
+  'INVALID_ASSIGNEE',
+  'SEARCH_TOO_SHORT',
+  'INVALID_RATING',
+  'CONVERSATION_OPEN',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

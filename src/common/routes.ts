@@ -237,6 +237,8 @@ export const CONSOLE_PAGES = {
   analytics: { path: 'analytics' },
   staff: { path: 'staff' },
   chatSettings: { path: 'chat-settings' },
+  search: { path: 'search' },
+  savedReplies: { path: 'saved-replies' },
 } as const satisfies Record<string, { path: string }>;
 
 export type ConsolePageId = keyof typeof CONSOLE_PAGES;

@@ -7,6 +7,7 @@ import { analyticsFeature, analyticsJobs } from './features/analytics/index.ts';
 import { backupFeature } from './features/backup/index.ts';
 import { chatFeature, chatJobs } from './features/chat/index.ts';
 import { contactFeature, contactJobs } from './features/contact/index.ts';
+import { searchFeature } from './features/search/index.ts';
 import { staffFeature, staffJobs } from './features/staff/index.ts';
 import { tracingFeature } from './features/tracing/index.ts';
 import { visitorFeature } from './features/visitor/index.ts';
@@ -71,6 +72,7 @@ const FEATURES: { create: (deps: Deps) => Feature; jobs?: JobDefinitions }[] = [
   { create: staffFeature, jobs: staffJobs },
   { create: chatFeature, jobs: chatJobs },
   { create: backupFeature },
+  { create: searchFeature },
 ];
 
 /** Every job the server runs, by kind: mail delivery, the rate limits' clean-up and each feature's. */

@@ -21,6 +21,8 @@ const AnalyticsPage = lazy(() => import('./pages/AnalyticsPage.tsx'));
 const StaffPage = lazy(() => import('./pages/StaffPage.tsx'));
 const ChatPage = lazy(() => import('./pages/ChatPage.tsx'));
 const ChatSettingsPage = lazy(() => import('./pages/ChatSettingsPage.tsx'));
+const SearchPage = lazy(() => import('./pages/SearchPage.tsx'));
+const SavedRepliesPage = lazy(() => import('./pages/SavedRepliesPage.tsx'));
 
 type Gate =
   | { kind: 'checking' }
@@ -128,13 +130,17 @@ function Page({ route, me }: { route: ConsoleRoute; me: MeAnswer }) {
     case 'message':
       return <MessagePage id={route.id} me={me} />;
     case 'chat':
-      return <ChatPage />;
+      return <ChatPage me={me} />;
     case 'analytics':
       return <AnalyticsPage query={route.query} />;
     case 'staff':
       return me.role === 'admin' ? <StaffPage me={me} /> : <Missing />;
     case 'chatSettings':
       return me.role === 'admin' ? <ChatSettingsPage /> : <Missing />;
+    case 'search':
+      return <SearchPage query={route.query} />;
+    case 'savedReplies':
+      return me.role === 'admin' ? <SavedRepliesPage /> : <Missing />;
     default:
       return <Missing />;
   }
@@ -164,11 +170,14 @@ function Layout({ me }: { me: MeAnswer }) {
     [consolePath('inbox'), t('nav.inbox'), route.page === 'inbox' || route.page === 'message'],
     [consolePath('chat'), t('nav.chat'), route.page === 'chat'],
     [consolePath('analytics'), t('nav.analytics'), route.page === 'analytics'],
+    [consolePath('search'), t('search.nav'), route.page === 'search'],
   ];
   if (me.role === 'admin') nav.push([consolePath('staff'), t('nav.staff'), route.page === 'staff']);
   if (me.role === 'admin') {
     nav.push([consolePath('chatSettings'), t('nav.chatSettings'), route.page === 'chatSettings']);
   }
+  if (me.role === 'admin')
+    nav.push([consolePath('savedReplies'), t('savedReplies.nav'), route.page === 'savedReplies']);
   return (
     <>
       <a className="skip-link" href="#main">

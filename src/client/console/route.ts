@@ -9,6 +9,8 @@ export type ConsoleRoute =
   | { page: 'analytics'; query: URLSearchParams }
   | { page: 'staff' }
   | { page: 'chatSettings' }
+  | { page: 'search'; query: URLSearchParams }
+  | { page: 'savedReplies' }
   | { page: 'missing' };
 
 /**
@@ -21,12 +23,14 @@ export function useConsoleRoute(): ConsoleRoute {
   switch (match?.page) {
     case 'inbox':
     case 'analytics':
+    case 'search':
       return { page: match.page, query: new URLSearchParams(search) };
     case 'message':
       return match.id ? { page: 'message', id: match.id } : { page: 'missing' };
     case 'chat':
     case 'staff':
     case 'chatSettings':
+    case 'savedReplies':
       return { page: match.page };
     default:
       return { page: 'missing' };

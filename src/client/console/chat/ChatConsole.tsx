@@ -6,6 +6,7 @@ import { MessageTime } from '#client/lib/MessageTime.tsx';
 import { useTextPart } from '#client/lib/use-text-part.ts';
 import type { ConsoleConversation, ConsoleMessage } from '#common/chat-api.ts';
 import { CHAT_MESSAGE_MAX_LENGTH } from '#common/chat-api.ts';
+import type { ChatView } from '#common/chat-desk-api.ts';
 import { isLanguage } from '#common/languages.ts';
 import { BlockVisitor } from './BlockVisitor.tsx';
 import {
@@ -20,9 +21,15 @@ import {
   stop,
   useConsoleChat,
 } from './console-store.ts';
+import { AssignControl } from './desk/AssignControl.tsx';
+import { AssignedToMe } from './desk/AssignedToMe.tsx';
+import { useSavedReplyPicker } from './desk/SavedReplyPicker.tsx';
+import { type DeskT, useDeskTexts } from './desk/use-desk-texts.ts';
+import { inView, ViewTabs } from './desk/ViewTabs.tsx';
 import { operatorTyping, useVisitorTyping } from './typing-store.ts';
 import { visitorLabel } from './visitor-label.ts';
 import '#client/lib/chat-messages.css';
+import './desk/chat-desk.css';
 import './chat-console.css';
 
 function useConsoleTexts() {
@@ -39,18 +46,23 @@ type T = NonNullable<ReturnType<typeof useConsoleTexts>>;
  * address, a reply field, close and block; who of the team is online. `headingLevel` fits it
  * under the console's own heading.
  */
-export function ChatConsole({ headingLevel = 1 }: { headingLevel?: 1 | 2 }) {
+export function ChatConsole({ headingLevel = 1, me = '' }: { headingLevel?: 1 | 2; me?: string }) {
   const t = useConsoleTexts();
+  const td = useDeskTexts();
   const chat = useConsoleChat();
+  const [view, setView] = useState<ChatView>('all');
   useEffect(() => {
     void showList('open');
+    // A link from a mail or the search names the conversation to open.
+    const named = Number(new URLSearchParams(window.location.search).get('conversation'));
+    if (Number.isInteger(named) && named > 0) void select(named);
     document.addEventListener('visibilitychange', revisit);
     return () => {
       document.removeEventListener('visibilitychange', revisit);
       stop();
     };
   }, []);
-  if (!t) return null;
+  if (!t || !td) return null;
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
   const Sub = headingLevel === 1 ? 'h2' : 'h3';
   return (
@@ -63,16 +75,18 @@ export function ChatConsole({ headingLevel = 1 }: { headingLevel?: 1 | 2 }) {
         <p className="chat-console__connection" role="status">
           {chat.connection === 'lost' ? t('reconnecting') : ''}
         </p>
+        <AssignedToMe t={td} conversations={chat.conversations} me={me} nameOf={(c) => visitorName(t, c)} />
       </div>
       <div className="chat-console__columns">
         <nav className="chat-console__list" aria-labelledby="chat-console-list">
           <Sub id="chat-console-list">{t('listLabel')}</Sub>
           <StatusTabs t={t} status={chat.status} />
-          {chat.loaded && chat.conversations.length === 0 ? (
+          <ViewTabs t={td} view={view} onChange={setView} />
+          {chat.loaded && chat.conversations.filter(inView(view, me)).length === 0 ? (
             <p>{t('empty')}</p>
           ) : (
             <ul>
-              {chat.conversations.map((conversation) => (
+              {chat.conversations.filter(inView(view, me)).map((conversation) => (
                 <li key={conversation.id}>
                   <ConversationButton t={t} conversation={conversation} selected={chat.selected === conversation.id} />
                 </li>
@@ -82,7 +96,7 @@ export function ChatConsole({ headingLevel = 1 }: { headingLevel?: 1 | 2 }) {
         </nav>
         <section className="chat-console__thread" aria-labelledby="chat-console-thread">
           {chat.thread ? (
-            <Thread t={t} Sub={Sub} />
+            <Thread t={t} td={td} Sub={Sub} me={me} />
           ) : (
             <>
               <Sub id="chat-console-thread" className="visually-hidden">
@@ -145,12 +159,13 @@ function ConversationButton({
       <span className="chat-console__meta">
         {languageName(conversation.language)} · {conversation.page}
         {conversation.blocked ? ` · ${t('blocked')}` : ''}
+        {conversation.assignee ? ` · ${conversation.assignee.name}` : ''}
       </span>
     </button>
   );
 }
 
-function Thread({ t, Sub }: { t: T; Sub: 'h2' | 'h3' }) {
+function Thread({ t, td, Sub, me }: { t: T; td: DeskT; Sub: 'h2' | 'h3'; me: string }) {
   const chat = useConsoleChat();
   const languageName = useLanguageName();
   const visitorTyping = useVisitorTyping(chat.thread?.conversation.id ?? 0);
@@ -185,16 +200,20 @@ function Thread({ t, Sub }: { t: T; Sub: 'h2' | 'h3' }) {
           </div>
         )}
       </dl>
+      {me && <AssignControl t={td} conversation={conversation} me={me} />}
       {conversation.visitorEnded && <p className="chat-notice">{t('ended')}</p>}
       <div role="log" aria-live="polite" aria-labelledby="chat-console-thread">
         {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling area must be reachable by keyboard */}
         <ol ref={log} className="chat-console__log" tabIndex={0}>
           {messages.map((message) => (
-            <MessageItem key={message.id} t={t} message={message} conversation={conversation} />
+            <MessageItem key={message.id} t={t} message={message} conversation={conversation} note={td('note')} />
           ))}
           {chat.pending.map((pending) => (
-            <li key={pending.clientMessageId} className="chat-message chat-message--end chat-message--team">
-              <span className="chat-message__author">{t('team')}</span>
+            <li
+              key={pending.clientMessageId}
+              className={`chat-message chat-message--end chat-message--team${pending.note ? ' chat-message--note' : ''}`}
+            >
+              <span className="chat-message__author">{pending.note ? td('note') : t('team')}</span>
               <span className="visually-hidden">: </span>
               <span className="chat-message__body">{pending.body}</span>
               {pending.failed && (
@@ -216,7 +235,7 @@ function Thread({ t, Sub }: { t: T; Sub: 'h2' | 'h3' }) {
       <p className="chat-console__typing" role="status">
         {visitorTyping ? t('visitorTyping', { name: visitorName(t, conversation) }) : ''}
       </p>
-      <ReplyForm t={t} key={conversation.id} conversationId={conversation.id} />
+      <ReplyForm t={t} td={td} conversation={conversation} key={conversation.id} />
       <div className="chat-console__actions">
         {conversation.status === 'open' && (
           <button type="button" className="button button--small button--secondary" onClick={() => void closeSelected()}>
@@ -248,58 +267,79 @@ function MessageItem({
   t,
   message,
   conversation,
+  note,
 }: {
   t: T;
   message: ConsoleMessage;
   conversation: ConsoleConversation;
+  /** What marks an internal note, which the visitor never sees. */
+  note: string;
 }) {
   const fromVisitor = message.author === 'visitor';
-  const author = fromVisitor ? visitorName(t, conversation) : (message.operatorName ?? t('team'));
+  const isNote = message.author === 'note';
+  const name = fromVisitor ? visitorName(t, conversation) : (message.operatorName ?? t('team'));
+  const author = isNote ? `${note} · ${name}` : name;
+  const side = fromVisitor ? 'chat-message--start' : 'chat-message--end chat-message--team';
   const { i18n } = useTranslation();
   return (
-    <li className={`chat-message ${fromVisitor ? 'chat-message--start' : 'chat-message--end chat-message--team'}`}>
+    <li className={`chat-message ${side}${isNote ? ' chat-message--note' : ''}`}>
       <span className="chat-message__author">
         {author} <MessageTime at={message.createdAt} language={i18n.language} />
       </span>
       <span className="visually-hidden">: </span>
       <span className="chat-message__body">{message.body}</span>
-      {!fromVisitor && message.id <= conversation.visitorReadId && (
+      {!fromVisitor && !isNote && message.id <= conversation.visitorReadId && (
         <span className="chat-message__meta">{t('seenByVisitor')}</span>
       )}
     </li>
   );
 }
 
-function ReplyForm({ t, conversationId }: { t: T; conversationId: number }) {
+function ReplyForm({ t, td, conversation }: { t: T; td: DeskT; conversation: ConsoleConversation }) {
   const [body, setBody] = useState('');
+  const [note, setNote] = useState(false);
+  const field = useRef<HTMLTextAreaElement>(null);
+  const picker = useSavedReplyPicker({ t: td, conversation, body, setBody, field });
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
     const text = body.trim();
     if (!text) return;
-    reply(text);
+    reply(text, note);
     setBody('');
   };
   return (
-    <form className="chat-console__reply" onSubmit={submit}>
-      <label htmlFor="chat-console-reply">{t('replyLabel')}</label>
+    <form className={`chat-console__reply${note ? ' chat-desk__note-mode' : ''}`} onSubmit={submit}>
+      <label htmlFor="chat-console-reply">{note ? td('note') : t('replyLabel')}</label>
+      <p id={picker.hintId} className="chat-desk__hint">
+        {td('savedHint')}
+      </p>
       <textarea
+        ref={field}
         id="chat-console-reply"
         rows={3}
         maxLength={CHAT_MESSAGE_MAX_LENGTH}
         value={body}
+        aria-describedby={picker.hintId}
+        {...picker.fieldProps}
         onChange={(event) => {
           setBody(event.target.value);
-          operatorTyping(conversationId);
+          operatorTyping(conversation.id);
+          picker.changed(event.target.selectionStart);
         }}
         onKeyDown={(event) => {
+          if (picker.onKeyDown(event)) return;
           if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
             event.preventDefault();
             submit();
           }
         }}
       />
+      {picker.list}
+      <label className="chat-desk__note-toggle">
+        <input type="checkbox" checked={note} onChange={(event) => setNote(event.target.checked)} /> {td('noteMode')}
+      </label>
       <button type="submit" className="button">
-        {t('send')}
+        {note ? td('noteSend') : t('send')}
       </button>
     </form>
   );

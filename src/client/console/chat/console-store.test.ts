@@ -30,6 +30,7 @@ const conversation = (id: number, change: Partial<ConsoleConversation> = {}): Co
   visitorEnded: false,
   operatorReadId: 0,
   visitorReadId: 0,
+  assignee: null,
   ...change,
 });
 const message = (id: number, conversationId: number, clientMessageId = `m${id}`): ConsoleMessage => ({

@@ -12,6 +12,7 @@ import {
   type ConsoleThreadAnswer,
   type OperatorPresence,
 } from '#common/chat-api.ts';
+import { CHAT_DESK_API } from '#common/chat-desk-api.ts';
 import { type ConsoleTypingEvent, TYPING_EVENT } from '#common/chat-hours.ts';
 import { heardTyping, messageArrived } from './typing-store.ts';
 
@@ -21,6 +22,8 @@ export interface PendingReply {
   clientMessageId: string;
   body: string;
   failed: boolean;
+  /** An internal note, for the team only. */
+  note?: boolean;
 }
 
 export interface ConsoleState {
@@ -165,7 +168,7 @@ function markRead() {
 
 async function deliver(id: number, reply: PendingReply) {
   const result = await callApi<{ message: ConsoleMessage; conversation: ConsoleConversation }>(
-    CONSOLE_CHAT_API.reply(id),
+    reply.note ? CHAT_DESK_API.note(id) : CONSOLE_CHAT_API.reply(id),
     { body: reply.body, clientMessageId: reply.clientMessageId },
   );
   if (!result.ok) {
@@ -178,10 +181,16 @@ async function deliver(id: number, reply: PendingReply) {
   upsert(result.data.conversation);
 }
 
-export function reply(body: string) {
+/** Sends a reply to the visitor, or (`note`) an internal note that only the team sees. */
+export function reply(body: string, note = false) {
   const id = state().selected;
   if (id === null) return;
-  const pending: PendingReply = { clientMessageId: crypto.randomUUID(), body, failed: false };
+  const pending: PendingReply = {
+    clientMessageId: crypto.randomUUID(),
+    body,
+    failed: false,
+    ...(note ? { note } : {}),
+  };
   update({ pending: [...state().pending, pending] });
   void deliver(id, pending);
 }
@@ -205,6 +214,12 @@ async function act(path: string, body: unknown) {
 export function closeSelected() {
   const { selected } = state();
   return selected !== null && act(CONSOLE_CHAT_API.close(selected), {});
+}
+
+/** Hands the selected conversation to a member of the team, or to nobody. */
+export function assignSelected(assignee: string | null) {
+  const { selected } = state();
+  return selected !== null && act(CHAT_DESK_API.assign(selected), { assignee });
 }
 
 export function blockSelected(blocked: boolean) {

@@ -12,6 +12,7 @@ import { type AnalyticsAnswer, CONSOLE_API } from '#common/console-api.ts';
 import type { ErrorCode } from '#common/error-codes.ts';
 import { LANGUAGES, type Language } from '#common/languages.ts';
 import { consolePath } from '#common/routes.ts';
+import { ChatQuality } from './ChatQuality.tsx';
 
 // uPlot comes with the chart, only to those who open this page.
 const Chart = lazy(() => import('#client/console/Chart.tsx'));
@@ -289,6 +290,7 @@ export default function AnalyticsPage({ query }: { query: URLSearchParams }) {
           </div>
         </>
       )}
+      <ChatQuality />
     </>
   );
 }

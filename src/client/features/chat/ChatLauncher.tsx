@@ -60,7 +60,9 @@ export default function ChatLauncher() {
   }, []);
 
   useEffect(() => {
-    if (document.cookie.split('; ').includes(`${ACTIVE_COOKIE}=1`)) withPanel();
+    // A mail's link to the conversation lands on `#chat`: open it there.
+    if (window.location.hash === '#chat') withPanel(() => setOpen(true));
+    else if (document.cookie.split('; ').includes(`${ACTIVE_COOKIE}=1`)) withPanel();
   }, [withPanel]);
 
   const close = useCallback(() => {

@@ -1,5 +1,5 @@
 import { loaders as panelTexts } from 'virtual:texts/chat/panel';
-import { type FormEvent, type KeyboardEvent, type Ref, useEffect, useRef, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, lazy, type Ref, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MessageTime } from '#client/lib/MessageTime.tsx';
 import { useTextPart } from '#client/lib/use-text-part.ts';
@@ -24,6 +24,9 @@ import {
 } from './chat-store.ts';
 import '#client/lib/chat-messages.css';
 import './chat.css';
+
+/** Rating and transcript, fetched only once the team closed the conversation. */
+const ChatEnding = lazy(() => import('./ChatEnding.tsx'));
 
 /** The count of unread replies on the launcher, seen and heard as part of its name. */
 export function UnreadBadge({ label }: { label: (count: number) => string }) {
@@ -158,6 +161,11 @@ function OpenPanel({ t, onClose, language }: { t: T; onClose(): void; language: 
           {chat.teamTyping ? t('teamTyping') : ''}
         </p>
         {conversation && <ConversationNotices t={t} language={language} />}
+        {conversation?.status === 'closed' && !conversation.blocked && (
+          <Suspense fallback={null}>
+            <ChatEnding language={language} email={conversation.email} />
+          </Suspense>
+        )}
       </div>
       {!blocked && <Composer t={t} ref={composer} askEmail={askEmail} />}
       {conversation && <EndConversation t={t} />}

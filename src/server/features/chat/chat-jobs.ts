@@ -58,7 +58,7 @@ async function mailUnreadReplies(tx: Queryable, job: ReplyMailJob): Promise<void
   const messages = await tx.query<ChatMessage>(
     `SELECT * FROM (
        SELECT id, author, body, client_message_id AS "clientMessageId", created_at AS "createdAt" FROM chat_messages
-       WHERE conversation_id = $1 AND id <= $2 ORDER BY id DESC LIMIT $3) last
+       WHERE conversation_id = $1 AND id <= $2 AND author <> 'note' ORDER BY id DESC LIMIT $3) last
      ORDER BY id`,
     [job.conversationId, due.upTo, MAIL_MESSAGES],
   );

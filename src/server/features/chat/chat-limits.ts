@@ -16,6 +16,8 @@ export const CHAT_LIMITS = {
   readsPerClient: { hits: 240, windowSeconds: MINUTE },
   streamsPerClient: { hits: 120, windowSeconds: MINUTE },
   operatorMessages: { hits: 120, windowSeconds: MINUTE },
+  /** Ratings and transcripts of one conversation: a transcript is a mail to an address the visitor names. */
+  endingsPerConversation: { hits: 5, windowSeconds: HOUR },
 } as const satisfies Record<string, Limit>;
 
 export type ChatLimitName = keyof typeof CHAT_LIMITS;

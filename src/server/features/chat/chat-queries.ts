@@ -53,6 +53,9 @@ export async function chatCursor(db: Queryable): Promise<number> {
   return Number(row?.cursor ?? 0);
 }
 
+/** Internal notes are the team's: every read the visitor's side makes leaves them out. */
+export const VISIBLE_TO_VISITOR = `m.author <> 'note'`;
+
 export interface ConversationRow {
   id: number;
   seq: number;
@@ -68,13 +71,15 @@ export interface ConversationRow {
   hasToken: boolean;
   language: string;
   createdAt: Date;
+  assigneeId: string | null;
 }
 
 const CONVERSATION = `
   SELECT c.id, c.seq, c.account_id AS "accountId", a.email AS "accountEmail", c.client_hash AS "clientHash",
     c.status, c.visitor_email AS "visitorEmail", c.blocked, c.visitor_read_id AS "visitorReadId",
     c.operator_read_id AS "operatorReadId", c.visitor_ended_at IS NOT NULL AS "visitorEnded",
-    c.visitor_token_hash IS NOT NULL AS "hasToken", c.language, c.created_at AS "createdAt"
+    c.visitor_token_hash IS NOT NULL AS "hasToken", c.language, c.created_at AS "createdAt",
+    c.assignee_id AS "assigneeId"
   FROM chat_conversations c LEFT JOIN accounts a ON a.id = c.account_id`;
 
 export async function findConversation(db: Queryable, id: number): Promise<ConversationRow | null> {
@@ -82,10 +87,15 @@ export async function findConversation(db: Queryable, id: number): Promise<Conve
   return row ?? null;
 }
 
-/** The conversation a visitor's cookie names, unless they ended it. */
+/**
+ * The conversation a visitor's cookie names, unless they ended it: its first browser's token, or
+ * one a mailed link gave another browser (chat_visitor_tokens).
+ */
 export async function findByToken(db: Queryable, tokenHash: string): Promise<ConversationRow | null> {
   const [row] = await db.query<ConversationRow>(
-    `${CONVERSATION} WHERE c.visitor_token_hash = $1 AND c.visitor_ended_at IS NULL`,
+    `${CONVERSATION} WHERE (c.visitor_token_hash = $1
+       OR c.id = (SELECT t.conversation_id FROM chat_visitor_tokens t WHERE t.token_hash = $1))
+       AND c.visitor_ended_at IS NULL`,
     [tokenHash],
   );
   return row ?? null;
@@ -171,14 +181,17 @@ export async function insertChatMessage(
   return row ? toMessage(row) : null;
 }
 
+/** A message by its client id; the visitor's side (`forVisitor`) never finds a note. */
 export async function findMessageByClientId(
   db: Queryable,
   conversationId: number,
   clientMessageId: string,
+  forVisitor = false,
 ): Promise<ChatMessage | null> {
   const [row] = await db.query<MessageRow>(
-    `SELECT ${MESSAGE} FROM chat_messages m WHERE m.conversation_id = $1 AND m.client_message_id = $2`,
-    [conversationId, clientMessageId],
+    `SELECT ${MESSAGE} FROM chat_messages m WHERE m.conversation_id = $1 AND m.client_message_id = $2
+       AND ($3 = false OR ${VISIBLE_TO_VISITOR})`,
+    [conversationId, clientMessageId, forVisitor],
   );
   return row ? toMessage(row) : null;
 }
@@ -214,7 +227,7 @@ export async function touchConversation(
   );
 }
 
-/** Messages of one conversation after a position, oldest first. */
+/** Messages of one conversation after a position, oldest first, as its visitor sees them. */
 export async function messagesAfter(
   db: Queryable,
   conversationId: number,
@@ -222,16 +235,18 @@ export async function messagesAfter(
   limit: number,
 ): Promise<ChatMessage[]> {
   const rows = await db.query<MessageRow>(
-    `SELECT ${MESSAGE} FROM chat_messages m WHERE m.conversation_id = $1 AND m.id > $2 ORDER BY m.id LIMIT $3`,
+    `SELECT ${MESSAGE} FROM chat_messages m WHERE m.conversation_id = $1 AND m.id > $2 AND ${VISIBLE_TO_VISITOR}
+     ORDER BY m.id LIMIT $3`,
     [conversationId, after, limit],
   );
   return rows.map(toMessage);
 }
 
-/** The conversation's latest messages, oldest first. */
+/** The conversation's latest messages, oldest first, as its visitor sees them. */
 export async function lastMessages(db: Queryable, conversationId: number, limit: number): Promise<ChatMessage[]> {
   const rows = await db.query<MessageRow>(
-    `SELECT * FROM (SELECT ${MESSAGE} FROM chat_messages m WHERE m.conversation_id = $1 ORDER BY m.id DESC LIMIT $2) last
+    `SELECT * FROM (SELECT ${MESSAGE} FROM chat_messages m WHERE m.conversation_id = $1 AND ${VISIBLE_TO_VISITOR}
+       ORDER BY m.id DESC LIMIT $2) last
      ORDER BY id`,
     [conversationId, limit],
   );
@@ -287,6 +302,8 @@ interface SummaryRow {
   visitorEnded: boolean;
   operatorReadId: number;
   visitorReadId: number;
+  assigneeId: string | null;
+  assigneeName: string | null;
 }
 
 /** How much of the last message the list shows. */
@@ -299,9 +316,10 @@ const SUMMARY = `
       WHERE u.conversation_id = c.id AND u.author = 'visitor' AND u.id > c.operator_read_id)::integer AS unread,
     c.visitor_email AS "visitorEmail", a.name AS "accountName", a.email AS "accountEmail", c.blocked,
     c.visitor_ended_at IS NOT NULL AS "visitorEnded", c.operator_read_id AS "operatorReadId",
-    c.visitor_read_id AS "visitorReadId"
+    c.visitor_read_id AS "visitorReadId", c.assignee_id AS "assigneeId", assignee.name AS "assigneeName"
   FROM chat_conversations c
   LEFT JOIN accounts a ON a.id = c.account_id
+  LEFT JOIN accounts assignee ON assignee.id = c.assignee_id
   LEFT JOIN LATERAL (
     SELECT author, body FROM chat_messages m WHERE m.conversation_id = c.id ORDER BY m.id DESC LIMIT 1) last ON true`;
 
@@ -321,18 +339,25 @@ const toSummary = (row: SummaryRow): ConsoleConversation => ({
   visitorEnded: row.visitorEnded,
   operatorReadId: Number(row.operatorReadId),
   visitorReadId: Number(row.visitorReadId),
+  assignee: row.assigneeId ? { id: row.assigneeId, name: row.assigneeName ?? '' } : null,
 });
 
-/** The console's list: one status, newest activity first. */
+/**
+ * The console's list: one status, newest activity first; `view` narrows it to the conversations
+ * assigned to `me`, or to nobody.
+ */
 export async function listConversations(
   db: Queryable,
   status: 'open' | 'closed',
   limit: number,
+  view: { kind: 'all' | 'mine' | 'unassigned'; me: string } = { kind: 'all', me: '' },
 ): Promise<ConsoleConversation[]> {
-  const rows = await db.query<SummaryRow>(`${SUMMARY} WHERE c.status = $1 ORDER BY c.last_message_at DESC LIMIT $2`, [
-    status,
-    limit,
-  ]);
+  const rows = await db.query<SummaryRow>(
+    `${SUMMARY} WHERE c.status = $1
+       AND ($3 = 'all' OR ($3 = 'mine' AND c.assignee_id = $4::uuid) OR ($3 = 'unassigned' AND c.assignee_id IS NULL))
+     ORDER BY c.last_message_at DESC LIMIT $2`,
+    [status, limit, view.kind, view.kind === 'mine' ? view.me : null],
+  );
   return rows.map(toSummary);
 }
 

@@ -8,6 +8,7 @@ import {
   type ConsoleThreadAnswer,
   type OperatorPresence,
 } from '#common/chat-api.ts';
+import { ChatListViewSchema } from '#common/chat-desk-schemas.ts';
 import { BlockSchema, ConversationListQuerySchema, OperatorMessageSchema, ReadSchema } from '#common/chat-schemas.ts';
 import { NoFieldsSchema } from '#common/fields.ts';
 import { readSession, requireStaff, type StaffSession } from '#server/features/accounts/index.ts';
@@ -39,6 +40,7 @@ import {
 } from './chat-queries.ts';
 import { requestedCursor, type StreamBatch, type StreamEvent, serveEventStream } from './event-stream.ts';
 import { replyMailTexts } from './reply-mail.ts';
+import { resumeLink } from './resume-link.ts';
 import { staffSessionActive } from './stream-access.ts';
 import { markSeen } from './visitor-routes.ts';
 
@@ -54,6 +56,12 @@ function conversationId(c: Context): number {
   if (!/^\d{1,15}$/.test(raw)) throw new ApiError(404, 'NOT_FOUND');
   return Number(raw);
 }
+
+/** The mail's link opens this conversation in whichever browser the visitor reads it in. */
+const withResumeLink = (deps: ChatDeps, id: number, texts: ReturnType<typeof replyMailTexts>) => ({
+  ...texts,
+  url: resumeLink(deps, id, texts.language),
+});
 
 /**
  * The operators' side, mounted by the console: every conversation live with unread counts and the
@@ -81,8 +89,13 @@ export function consoleChatRoutes(deps: ChatDeps) {
     if (!query.success) {
       throw new ApiError(400, 'VALIDATION_ERROR', { fields: fieldErrors(query.error.issues) });
     }
+    const view = ChatListViewSchema.safeParse({ view: c.req.query('view') });
+    if (!view.success) throw new ApiError(400, 'VALIDATION_ERROR', { fields: fieldErrors(view.error.issues) });
     const cursor = await chatCursor(db);
-    const conversations = await listConversations(db, query.data.status, LIST_LIMIT);
+    const conversations = await listConversations(db, query.data.status, LIST_LIMIT, {
+      kind: view.data.view,
+      me: c.get('staff').accountId,
+    });
     const answer: ConsoleListAnswer = {
       conversations,
       operators: await operatorsOnline(db),
@@ -123,7 +136,7 @@ export function consoleChatRoutes(deps: ChatDeps) {
           conversationId: id,
           messageId: message.id,
           delaySeconds: deps.settings.chatReplyMailDelaySeconds,
-          texts: replyMailTexts(deps.site, deps.texts, row.language),
+          texts: withResumeLink(deps, id, replyMailTexts(deps.site, deps.texts, row.language)),
         });
         return message;
       })) ??

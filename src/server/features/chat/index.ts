@@ -6,6 +6,8 @@ import { chatHoursRoutes } from './chat-hours-routes.ts';
 import { ChatHub } from './chat-hub.ts';
 import { chatJobs as replyJobs } from './chat-jobs.ts';
 import { consoleChatRoutes } from './console-routes.ts';
+import { chatDeskRoutes } from './desk-routes.ts';
+import { chatEndingRoutes } from './ending-routes.ts';
 import { visitorChatRoutes } from './visitor-routes.ts';
 import { waitingAlertJobs } from './waiting-alert.ts';
 
@@ -28,6 +30,8 @@ export function chatFeature(deps: Deps): Feature {
   const routes = newRoutes()
     .route('/', visitorChatRoutes(chatDeps))
     .route('/', consoleChatRoutes(chatDeps))
-    .route('/', chatHoursRoutes(chatDeps));
+    .route('/', chatHoursRoutes(chatDeps))
+    .route('/', chatDeskRoutes(chatDeps))
+    .route('/', chatEndingRoutes(chatDeps));
   return { routes };
 }

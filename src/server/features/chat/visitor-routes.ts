@@ -117,7 +117,7 @@ export function visitorChatRoutes(deps: ChatDeps) {
 
       if (existing) {
         if (existing.blocked) throw new ApiError(403, 'FORBIDDEN');
-        const known = await findMessageByClientId(db, existing.id, input.clientMessageId);
+        const known = await findMessageByClientId(db, existing.id, input.clientMessageId, true);
         if (!known) await limiter.enforce([chatHit('messagesPerConversation', existing.id)]);
         const stored =
           known ??
@@ -135,7 +135,7 @@ export function visitorChatRoutes(deps: ChatDeps) {
             return message;
           })) ??
           // The same message, sent twice at once: the other request stored it.
-          (await findMessageByClientId(db, existing.id, input.clientMessageId));
+          (await findMessageByClientId(db, existing.id, input.clientMessageId, true));
         if (!stored) throw new Error('Chat message neither stored nor found');
         setChatCookies(c, visitor.token ?? undefined);
         const answer = { message: stored, conversation: await answerFor(existing.id) } satisfies SendAnswer;
@@ -175,7 +175,7 @@ export function visitorChatRoutes(deps: ChatDeps) {
       // The first message counts towards the conversation's limit like the others.
       if (started.created) await limiter.enforce([chatHit('messagesPerConversation', started.id)]);
       setChatCookies(c, token);
-      const message = await findMessageByClientId(db, started.id, input.clientMessageId);
+      const message = await findMessageByClientId(db, started.id, input.clientMessageId, true);
       if (!message) throw new Error('First chat message not found');
       const answer = { message, conversation: await answerFor(started.id) } satisfies SendAnswer;
       return c.json(answer, started.created ? 201 : 200);

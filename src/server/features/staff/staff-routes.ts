@@ -43,9 +43,10 @@ export function staffRoutes(deps: Deps) {
   const admins = requireStaff(deps, ['admin']);
 
   routes.get(CONSOLE_API.me, anyStaff, async (c) => {
-    const [me] = await db.query<Omit<MeAnswer, 'mail'>>('SELECT name, email, role FROM accounts WHERE id = $1', [
-      c.var.staff.accountId,
-    ]);
+    const [me] = await db.query<Omit<MeAnswer, 'mail'>>(
+      'SELECT id::text AS id, name, email, role FROM accounts WHERE id = $1',
+      [c.var.staff.accountId],
+    );
     if (!me) throw new ApiError(401, 'UNAUTHORIZED');
     return c.json({ ...me, mail: deps.settings.mailKept ? 'kept' : 'smtp' } satisfies MeAnswer);
   });

@@ -135,6 +135,7 @@ describeApi('the staff', (api) => {
     const { secret } = (await invitee.post(ACCOUNT_API.totpStart, {})).body as { secret: string };
     expect((await invitee.post(ACCOUNT_API.totpConfirm, { code: codeFor(secret), password })).status).toBe(200);
     expect((await invitee.get(CONSOLE_API.me)).body).toEqual({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       name: 'Katherine Johnson',
       email,
       role: 'operator',
