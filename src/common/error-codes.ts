@@ -36,6 +36,9 @@ export const ERROR_CODES = [
   'SECOND_FACTOR_REQUIRED',
   'TOTP_ALREADY_ON',
   'TOTP_NOT_SET_UP',
+  // The account page: email change and its undo link.
+  'EMAIL_UNCHANGED',
+  'LINK_EXPIRED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -9,6 +9,10 @@ import { useToast } from '#client/lib/toast/use-toast.ts';
 import { ACCOUNT_API, type AccountAnswer } from '#common/account-api.ts';
 import type { ErrorCode } from '#common/error-codes.ts';
 import { pagePath } from '#common/routes.ts';
+import { DataExportSection } from './DataExportSection.tsx';
+import { EmailSection } from './EmailSection.tsx';
+import { PasswordSection } from './PasswordSection.tsx';
+import { SessionList } from './SessionList.tsx';
 import { TwoFactorSection } from './TwoFactorSection.tsx';
 
 /** The fields' rules, imported after hydration: zod is not needed to show the form or take a keystroke. */
@@ -29,6 +33,8 @@ export default function AccountPage() {
   const errorToast = useErrorToast();
   const [account, setAccount] = useState<AccountAnswer | null>(null);
   const deletion = useForm('delete', { password: '' }, rules);
+  // Counts changes that ended sessions elsewhere on the page, for the session list to read again.
+  const [sessionsChanged, setSessionsChanged] = useState(0);
 
   const session = useSession();
   // Set once the visitor is on the way out (signed out, deleted, or sent to sign in): the session
@@ -130,8 +136,16 @@ export default function AccountPage() {
                 {t('account.sessions.everywhere')}
               </button>
             </p>
+            <SessionList failed={failed} version={sessionsChanged} />
           </section>
+          <PasswordSection failed={failed} onChanged={() => setSessionsChanged((n) => n + 1)} />
+          <EmailSection
+            email={account.email}
+            failed={failed}
+            onChanged={(email) => setAccount({ ...account, email })}
+          />
           <TwoFactorSection email={account.email} failed={failed} />
+          <DataExportSection failed={failed} />
           <section aria-labelledby="account-delete" className="account__danger">
             <h2 id="account-delete">{t('account.delete.title')}</h2>
             <p>{t('account.delete.text')}</p>
