@@ -45,8 +45,11 @@ export default function EmailUndoPage() {
     // Every session of the account ended, this browser's too.
     setSignedIn(null);
     setState({ kind: 'done' });
-    requestAnimationFrame(() => outcome.current?.focus());
   };
+  // The button pressed is gone with the step it belonged to: the outcome takes the focus, so it is read at once.
+  useEffect(() => {
+    if (state.kind === 'done') outcome.current?.focus();
+  }, [state.kind]);
 
   return (
     <AuthCard title={t('undo.title')} other={{ label: t('undo.back'), page: 'login' }}>
