@@ -81,6 +81,7 @@ test('a member sees where the account is signed in, signs one browser out, and a
 });
 
 test('a wrong current password is said under its field', async ({ page, context, baseURL }) => {
+  test.setTimeout(60_000);
   const person = newPerson();
   await allowVisitor(context, baseURL ?? '');
   await registerThroughApi(context.request, baseURL ?? '', person);
@@ -164,6 +165,7 @@ test('a member downloads the account’s data as JSON and as a page, and reads t
   context,
   baseURL,
 }) => {
+  test.setTimeout(60_000);
   const person = newPerson();
   await allowVisitor(context, baseURL ?? '');
   await registerThroughApi(context.request, baseURL ?? '', person);

@@ -20,6 +20,7 @@ export function DataExportSection({ failed }: { failed: (code: ErrorCode) => voi
   const [busy, setBusy] = useState(false);
   const [files, setFiles] = useState<Files | null>(null);
   const jsonLink = useRef<HTMLAnchorElement>(null);
+  const saveOnShow = useRef(false);
 
   // The object URLs hold the data in memory until they are revoked: when replaced, and when the page goes.
   useEffect(
@@ -41,14 +42,19 @@ export function DataExportSection({ failed }: { failed: (code: ErrorCode) => voi
       return;
     }
     const { fileName, data, html } = result.data;
+    saveOnShow.current = true;
     setFiles({
       name: fileName,
       json: URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' })),
       html: URL.createObjectURL(new Blob([html], { type: 'text/html' })),
     });
-    // The click that asked for the data also downloads it, once the link exists.
-    requestAnimationFrame(() => jsonLink.current?.click());
   };
+  // The click that asked for the data also saves the JSON file, once React has put its link in the page.
+  useEffect(() => {
+    if (!files || !saveOnShow.current) return;
+    saveOnShow.current = false;
+    jsonLink.current?.click();
+  }, [files]);
 
   return (
     <section aria-labelledby="account-data">
@@ -56,7 +62,7 @@ export function DataExportSection({ failed }: { failed: (code: ErrorCode) => voi
       <p>{t('data.text')}</p>
       <p>{t('data.limit', { count: DATA_COPIES_PER_DAY })}</p>
       <p className="actions">
-        <button type="button" className="button" onClick={download} aria-busy={busy} disabled={busy}>
+        <button type="button" className="button" onClick={download} aria-busy={busy}>
           {busy ? t('data.busy') : t('data.submit')}
         </button>
       </p>
