@@ -50,6 +50,9 @@ export const ERROR_CODES = [
   'SEARCH_TOO_SHORT',
   'INVALID_RATING',
   'CONVERSATION_OPEN',
+  // The account page: email change and its undo link.
+  'EMAIL_UNCHANGED',
+  'LINK_EXPIRED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

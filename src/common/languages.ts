@@ -54,6 +54,7 @@ export const NAMESPACES = [
   'chat',
   'legal',
   'console',
+  'settings',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NAMESPACE: Namespace = 'common';

@@ -92,7 +92,7 @@ describe('pageNamespaces, bootNamespaces and pageMetaKey', () => {
     expect(pageNamespaces('privacy')).toEqual(['common', 'privacy', 'legal']);
     expect(pageNamespaces('imprint')).toEqual(['common', 'legal']);
     expect(pageNamespaces('login')).toEqual(['common', 'login', 'errors']);
-    expect(pageNamespaces('account')).toEqual(['common', 'login', 'errors']);
+    expect(pageNamespaces('account')).toEqual(['common', 'login', 'errors', 'settings']);
   });
 
   it('leave out of the boot data only the long texts that come after the paint', () => {
@@ -114,6 +114,7 @@ describe('pageNamespaces, bootNamespaces and pageMetaKey', () => {
       'register',
       'validation',
       'forgotPassword',
+      'emailUndo',
     ]);
   });
 });

@@ -116,9 +116,19 @@ export const PAGES = {
     ns: 'login',
     meta: 'account.meta',
     layout: true,
-    alsoNs: ['errors'],
+    alsoNs: ['errors', 'settings'],
     index: false,
     signedIn: true,
+  },
+  /** Opened from the mail to the old address after a change of email address: puts that address back. */
+  emailUndo: {
+    path: 'account/undo-email-change',
+    module: 'email-undo/EmailUndoPage',
+    ns: 'settings',
+    meta: 'undo.meta',
+    layout: false,
+    alsoNs: ['errors'],
+    index: false,
   },
 } as const satisfies Record<string, PageEntry>;
 

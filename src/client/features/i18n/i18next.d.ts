@@ -11,6 +11,7 @@ import type legal from '#locales/en/legal.json';
 import type login from '#locales/en/login.json';
 import type privacy from '#locales/en/privacy.json';
 import type register from '#locales/en/register.json';
+import type settings from '#locales/en/settings.json';
 import type terms from '#locales/en/terms.json';
 import type validation from '#locales/en/validation.json';
 
@@ -37,6 +38,7 @@ declare module 'i18next' {
       chat: typeof chat;
       legal: typeof legal;
       console: typeof consoleTexts;
+      settings: typeof settings;
     };
   }
 }

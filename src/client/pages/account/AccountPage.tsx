@@ -9,7 +9,11 @@ import { useToast } from '#client/lib/toast/use-toast.ts';
 import { ACCOUNT_API, type AccountAnswer } from '#common/account-api.ts';
 import type { ErrorCode } from '#common/error-codes.ts';
 import { pagePath } from '#common/routes.ts';
+import { DataExportSection } from './DataExportSection.tsx';
+import { EmailSection } from './EmailSection.tsx';
 import { PasskeysSection } from './PasskeysSection.tsx';
+import { PasswordSection } from './PasswordSection.tsx';
+import { SessionList } from './SessionList.tsx';
 import { TwoFactorSection } from './TwoFactorSection.tsx';
 import './account.css';
 
@@ -32,6 +36,8 @@ export default function AccountPage() {
   const [account, setAccount] = useState<AccountAnswer | null>(null);
   const [passkeyCount, setPasskeyCount] = useState(0);
   const deletion = useForm('delete', { password: '' }, rules);
+  // Counts changes that ended sessions elsewhere on the page, for the session list to read again.
+  const [sessionsChanged, setSessionsChanged] = useState(0);
 
   const session = useSession();
   // Set once the visitor is on the way out (signed out, deleted, or sent to sign in): the session
@@ -133,9 +139,17 @@ export default function AccountPage() {
                 {t('account.sessions.everywhere')}
               </button>
             </p>
+            <SessionList failed={failed} version={sessionsChanged} />
           </section>
+          <PasswordSection failed={failed} onChanged={() => setSessionsChanged((n) => n + 1)} />
+          <EmailSection
+            email={account.email}
+            failed={failed}
+            onChanged={(email) => setAccount({ ...account, email })}
+          />
           <TwoFactorSection email={account.email} failed={failed} hasPasskey={passkeyCount > 0} />
           <PasskeysSection email={account.email} failed={failed} onCount={setPasskeyCount} />
+          <DataExportSection failed={failed} />
           <section aria-labelledby="account-delete" className="account__danger">
             <h2 id="account-delete">{t('account.delete.title')}</h2>
             <p>{t('account.delete.text')}</p>

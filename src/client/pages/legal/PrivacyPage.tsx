@@ -14,6 +14,7 @@ import {
 import { formatDays } from '#client/lib/formats.ts';
 import { useSiteConfig } from '#client/lib/site-config.tsx';
 import { CODE_LIFETIME_MINUTES } from '#common/account-api.ts';
+import { EMAIL_UNDO_DAYS } from '#common/account-settings-api.ts';
 import { type RecipientRole, recipients, transfers } from '#common/legal-facts.ts';
 import { RETENTION } from '#common/retention.ts';
 import { pagePath } from '#common/routes.ts';
@@ -131,6 +132,7 @@ export default function PrivacyPage() {
       <LegalSection id="account" title={t('sections.account.title')}>
         <p>{t('sections.account.data')}</p>
         <p>{t('sections.account.password')}</p>
+        <p>{t('sections.account.devices')}</p>
         <p>{t('sections.account.phone')}</p>
         <p>{t('sections.account.codes', { count: CODE_LIFETIME_MINUTES })}</p>
         <p>
@@ -196,6 +198,7 @@ export default function PrivacyPage() {
           ))}
         </ul>
         <p>{t('sections.rights.how', { email: orUnset(company.email, 'email') })}</p>
+        <p>{t('sections.rights.yourself', { count: EMAIL_UNDO_DAYS })}</p>
         <p>{t('sections.rights.complaint')}</p>
         <p>
           {company.supervisoryAuthority.url && company.supervisoryAuthority.name ? (

@@ -2,11 +2,15 @@ import type { Deps } from '#server/deps.ts';
 import { newRoutes } from '#server/http/context.ts';
 import type { Feature } from '#server/http/feature.ts';
 import { accountRoutes } from './account-routes.ts';
+import { dataExportRoutes } from './data-export-routes.ts';
+import { emailChangeRoutes } from './email-change-routes.ts';
 import { passkeyRoutes } from './passkey-routes.ts';
+import { passwordChangeRoutes } from './password-change-routes.ts';
 import { passwordResetRoutes } from './password-reset-routes.ts';
 import { createPasswords, DEFAULT_HASHING, defaultHashingLimits } from './passwords.ts';
 import { registrationRoutes } from './registration-routes.ts';
 import { secondFactorRoutes } from './second-factor-routes.ts';
+import { sessionListRoutes } from './session-list-routes.ts';
 import { signInRoutes } from './sign-in-routes.ts';
 
 export { issueSetPasswordLink } from './codes.ts';
@@ -41,7 +45,11 @@ export function accountsFeature(deps: Deps): Feature {
     .route('/', passwordResetRoutes(accountDeps))
     .route('/', accountRoutes(accountDeps))
     .route('/', secondFactorRoutes(accountDeps))
-    .route('/', passkeyRoutes(accountDeps));
+    .route('/', passkeyRoutes(accountDeps))
+    .route('/', sessionListRoutes(accountDeps))
+    .route('/', passwordChangeRoutes(accountDeps))
+    .route('/', emailChangeRoutes(accountDeps))
+    .route('/', dataExportRoutes(accountDeps));
   return { routes };
 }
 export { addPasskey } from './passkey-queries.ts';

@@ -3,6 +3,7 @@ import type { Queryable } from '#server/platform/db/database.ts';
 import type { JobDefinitions } from '#server/platform/jobs/jobs.ts';
 import { pruneInactiveAccounts, pruneUnverifiedAccounts } from './account-queries.ts';
 import { pruneCodes } from './code-queries.ts';
+import { pruneEmailChanges } from './email-change-queries.ts';
 import { pruneChallenges } from './passkey-queries.ts';
 import { pruneSecondFactorState } from './second-factor-queries.ts';
 import { pruneSessions } from './session-queries.ts';
@@ -15,6 +16,7 @@ export async function pruneAccounts(db: Queryable): Promise<void> {
   await pruneSessions(db);
   await pruneSecondFactorState(db);
   await pruneChallenges(db);
+  await pruneEmailChanges(db);
   await pruneUnverifiedAccounts(db, RETENTION.unverifiedAccountDays * DAY_SECONDS);
   await pruneInactiveAccounts(db, RETENTION.inactiveAccountDays * DAY_SECONDS);
 }

@@ -116,14 +116,16 @@ export const forgetTrustCookie = (c: Context) =>
 
 /**
  * "Firefox, Windows": enough for the owner to tell their browsers apart on the account page,
- * without keeping the whole User-Agent. Order matters: Edge and Opera say Chrome too, Chrome says Safari.
+ * without keeping the whole User-Agent. Order matters: Edge, Opera and Samsung Internet say Chrome
+ * too, Chrome says Safari, and every browser on iOS says Safari. See browser-label.test.ts.
  */
 export function browserLabel(userAgent: string): string {
   const browser = [
-    ['Edge', /Edg\//],
+    ['Edge', /Edg(A|iOS)?\//],
     ['Opera', /OPR\//],
-    ['Firefox', /Firefox\//],
-    ['Chrome', /Chrom(e|ium)\//],
+    ['Samsung Internet', /SamsungBrowser\//],
+    ['Firefox', /Firefox\/|FxiOS\//],
+    ['Chrome', /Chrom(e|ium)\/|CriOS\//],
     ['Safari', /Safari\//],
   ].find(([, pattern]) => (pattern as RegExp).test(userAgent))?.[0] as string | undefined;
   const system = [
@@ -131,6 +133,7 @@ export function browserLabel(userAgent: string): string {
     ['iOS', /iPhone|iPad/],
     ['Windows', /Windows/],
     ['macOS', /Mac OS X/],
+    ['ChromeOS', /CrOS/],
     ['Linux', /Linux/],
   ].find(([, pattern]) => (pattern as RegExp).test(userAgent))?.[0] as string | undefined;
   return [browser, system].filter(Boolean).join(', ');

@@ -18,11 +18,12 @@ export async function createSession(
   accountId: string,
   lifetimeSeconds: number,
   factors: readonly Factor[],
+  label = '',
 ): Promise<void> {
   await db.query(
-    `INSERT INTO sessions (token_hash, account_id, expires_at, factors)
-     VALUES ($1, $2, statement_timestamp() + $3::double precision * interval '1 second', $4::text[])`,
-    [tokenHash, accountId, lifetimeSeconds, factors],
+    `INSERT INTO sessions (token_hash, account_id, expires_at, factors, label)
+     VALUES ($1, $2, statement_timestamp() + $3::double precision * interval '1 second', $4::text[], $5)`,
+    [tokenHash, accountId, lifetimeSeconds, factors, label],
   );
 }
 

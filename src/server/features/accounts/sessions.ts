@@ -7,6 +7,7 @@ import { lifetimeSeconds, setListedCookie } from '#server/http/cookies.ts';
 import type { Queryable } from '#server/platform/db/database.ts';
 import { markActive } from './account-queries.ts';
 import type { Factor } from './second-factor-queries.ts';
+import { browserLabel } from './second-factors.ts';
 import { createSession, deleteSession, findSession, touchSession } from './session-queries.ts';
 import { hashSessionToken, newSessionToken } from './tokens.ts';
 
@@ -45,7 +46,9 @@ export async function startSession(
   const previous = readToken(c);
   if (previous) await deleteSession(db, hashSessionToken(previous));
   const token = newSessionToken();
-  await createSession(db, hashSessionToken(token), accountId, SESSION_LIFETIME_SECONDS, factors);
+  // The account page lists sessions by browser and system; the User-Agent itself is not kept.
+  const label = browserLabel(c.req.header('User-Agent') ?? '');
+  await createSession(db, hashSessionToken(token), accountId, SESSION_LIFETIME_SECONDS, factors, label);
   await markActive(db, accountId);
   setListedCookie(c, SESSION_COOKIE, token, { httpOnly: true });
   setListedCookie(c, SIGNED_IN_COOKIE, '1', { httpOnly: false });
