@@ -139,6 +139,7 @@ export default function PrivacyPage() {
             : t('sections.account.mailOutbox', { count: RETENTION.mailOutboxDays })}
         </p>
         <p>{t('sections.account.sessions', { count: RETENTION.sessionIdleDays, max: RETENTION.sessionDays })}</p>
+        <p>{t('sections.account.identities')}</p>
         <p>{t('sections.account.deletion')}</p>
         <Basis>{t('sections.account.basis')}</Basis>
       </LegalSection>

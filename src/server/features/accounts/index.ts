@@ -2,6 +2,7 @@ import type { Deps } from '#server/deps.ts';
 import { newRoutes } from '#server/http/context.ts';
 import type { Feature } from '#server/http/feature.ts';
 import { accountRoutes } from './account-routes.ts';
+import { identityRoutes } from './identity-routes.ts';
 import { passwordResetRoutes } from './password-reset-routes.ts';
 import { createPasswords, DEFAULT_HASHING, defaultHashingLimits } from './passwords.ts';
 import { registrationRoutes } from './registration-routes.ts';
@@ -38,7 +39,8 @@ export function accountsFeature(deps: Deps): Feature {
     .route('/', signInRoutes(accountDeps))
     .route('/', passwordResetRoutes(accountDeps))
     .route('/', accountRoutes(accountDeps))
-    .route('/', secondFactorRoutes(accountDeps));
+    .route('/', secondFactorRoutes(accountDeps))
+    .route('/', identityRoutes(accountDeps));
   return { routes };
 }
 export type { HashingParams } from './passwords.ts';

@@ -25,6 +25,8 @@ export const LIMITS = {
   secondFactorPerAccount: { hits: 10, windowSeconds: 15 * MINUTE },
   /** Password (and code) tries when a factor is added, turned off, or its recovery codes renewed. */
   factorChangePerAccount: { hits: 10, windowSeconds: 15 * MINUTE },
+  /** Sign-ins and links started at identity providers: each one writes a row and a cookie. */
+  oidcPerClient: { hits: 30, windowSeconds: 15 * MINUTE },
 } as const satisfies Record<string, Limit>;
 
 export type LimitName = keyof typeof LIMITS;
