@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * Sign-in with OpenID Connect providers and the identities linked to an account. `start` and
  * `callback` are plain addresses the browser is sent to (a link, the provider's redirect), not
@@ -52,5 +50,3 @@ export interface IdentitiesAnswer {
   linkable: ProviderSummary[];
   hasPassword: boolean;
 }
-
-export const UnlinkSchema = z.object({ id: z.uuid({ error: 'NOT_FOUND' }) });

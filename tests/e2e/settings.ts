@@ -19,6 +19,14 @@ export const CHAT_REPLY_MAIL_DELAY_SECONDS = 2;
 /** A site without SMTP_URL: it keeps its mail in the outbox, and the console says so. */
 export const NO_MAIL_PORT = PORT + 15;
 export const NO_MAIL_DATA_DIR = 'test-results/data-no-mail';
+/**
+ * A site that offers sign-in with an OpenID provider, and that provider (tests/support/oidc-provider.ts)
+ * on loopback. The site listens on `localhost` so that its own address, which the provider sends the
+ * browser back to, is the one the browser uses.
+ */
+export const OIDC_PROVIDER_PORT = PORT + 16;
+export const OIDC_PORT = PORT + 17;
+export const OIDC_SITE = `http://localhost:${OIDC_PORT}`;
 /** The seeded operator: signed in by the session cookie whose token is this. */
 export const CHAT_OPERATOR = {
   name: 'Olga Operator',

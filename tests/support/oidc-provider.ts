@@ -5,8 +5,9 @@ import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
+import { TEST_OIDC_CLIENT } from './oidc-client.ts';
 
-export const TEST_OIDC_CLIENT = { id: 'site-test-client', secret: 'site-test-client-secret-of-some-length' };
+export { TEST_OIDC_CLIENT };
 
 /** Who signs in at the provider, as its sign-in form takes them. */
 export interface ProviderPerson {

@@ -9,6 +9,7 @@ import { useToast } from '#client/lib/toast/use-toast.ts';
 import { ACCOUNT_API, type AccountAnswer } from '#common/account-api.ts';
 import type { ErrorCode } from '#common/error-codes.ts';
 import { pagePath } from '#common/routes.ts';
+import { IdentitiesSection } from './IdentitiesSection.tsx';
 import { TwoFactorSection } from './TwoFactorSection.tsx';
 
 /** The fields' rules, imported after hydration: zod is not needed to show the form or take a keystroke. */
@@ -132,6 +133,7 @@ export default function AccountPage() {
             </p>
           </section>
           <TwoFactorSection email={account.email} failed={failed} />
+          <IdentitiesSection failed={failed} />
           <section aria-labelledby="account-delete" className="account__danger">
             <h2 id="account-delete">{t('account.delete.title')}</h2>
             <p>{t('account.delete.text')}</p>

@@ -11,10 +11,12 @@ import {
 import { Form, PasswordField, SubmitButton, TextField, useForm } from '#client/features/forms/index.ts';
 import { navigate, useAddress, useLanguage } from '#client/lib/address.tsx';
 import { callApi } from '#client/lib/api-client.ts';
+import { takePendingFromAddress, useProviderResult } from '#client/lib/provider-result.ts';
 import { useErrorToast } from '#client/lib/toast/use-error-toast.ts';
 import { useToast } from '#client/lib/toast/use-toast.ts';
 import { ACCOUNT_API, type LoginAnswer } from '#common/account-api.ts';
 import { pagePath } from '#common/routes.ts';
+import { ProviderSignIn } from './ProviderSignIn.tsx';
 import { SecondStep } from './SecondStep.tsx';
 
 /** The fields' rules, imported after hydration: zod is not needed to show the form or take a keystroke. */
@@ -36,6 +38,9 @@ export default function LoginPage() {
   });
   // Set once the password was right for an account with a second factor: the page asks for it.
   const [pending, setPending] = useState<string | null>(null);
+  // Back from an identity provider: what went wrong, or the second factor it still needs.
+  useProviderResult();
+  useEffect(() => setPending(takePendingFromAddress()), []);
 
   // Answered in place of a page that needs a session (decision 092): say why sign-in is here.
   useEffect(() => {
@@ -105,6 +110,7 @@ export default function LoginPage() {
         </p>
         <SubmitButton busy={form.busy}>{t('submit')}</SubmitButton>
       </Form>
+      <ProviderSignIn />
     </AuthCard>
   );
 }

@@ -1,7 +1,6 @@
 import type { Context } from 'hono';
 import { deleteCookie, getCookie } from 'hono/cookie';
 import * as oidc from 'openid-client';
-import { z } from 'zod';
 import type { ErrorCode } from '#common/error-codes.ts';
 import { NAME_MAX_LENGTH } from '#common/field-bounds.ts';
 import {
@@ -11,9 +10,9 @@ import {
   type LinkAnswer,
   PENDING_FRAGMENT,
   type ProvidersAnswer,
-  UnlinkSchema,
 } from '#common/identity-api.ts';
-import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from '#common/languages.ts';
+import { LinkSchema, UnlinkSchema } from '#common/identity-schemas.ts';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '#common/languages.ts';
 import { RETENTION } from '#common/retention.ts';
 import { pagePath } from '#common/routes.ts';
 import { storageEntry } from '#common/storage.ts';
@@ -55,11 +54,6 @@ const FLOW_SECONDS = 10 * 60;
 const MULTI_FACTOR_METHODS = new Set(['mfa', 'otp', 'hwk', 'sc', 'swk']);
 /** What a provider answers in `error` when the visitor (or the provider's policy) said no. */
 const REFUSALS = new Set(['access_denied', 'login_required', 'consent_required', 'interaction_required']);
-
-const LinkSchema = z.object({
-  provider: z.string({ error: 'NOT_FOUND' }).max(32, { error: 'NOT_FOUND' }),
-  language: z.enum(LANGUAGES, { error: 'INVALID_INPUT' }),
-});
 
 /** A failed step of the dance, said to the visitor on the page they are sent back to. */
 class SignInRefused extends Error {
