@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLanguage } from '#client/lib/address.tsx';
+import { navigate, useAddress, useLanguage } from '#client/lib/address.tsx';
 import { callApi } from '#client/lib/api-client.ts';
-import { useProviderResult } from '#client/lib/provider-result.ts';
 import { useToast } from '#client/lib/toast/use-toast.ts';
-import type { ErrorCode } from '#common/error-codes.ts';
+import { type ErrorCode, isErrorCode } from '#common/error-codes.ts';
 import {
   IDENTITY_API,
+  IDENTITY_RESULT_PARAM,
   type IdentitiesAnswer,
   type LinkAnswer,
   type LinkedIdentity,
@@ -33,9 +33,15 @@ export function IdentitiesSection({ failed }: { failed: (code: ErrorCode) => voi
   useEffect(() => {
     void load();
   }, []);
-  useProviderResult((result) => {
+  // Back from linking at a provider (`?oidc=linked` or an error code): said once, then taken off the address.
+  const { pathname, search } = useAddress();
+  useEffect(() => {
+    const result = new URLSearchParams(search).get(IDENTITY_RESULT_PARAM);
+    if (!result) return;
+    navigate(pathname, { replace: true });
     if (result === 'linked') toast.show({ type: 'success', message: t('account.identities.linked') });
-  });
+    else if (isErrorCode(result)) failed(result);
+  }, [search]);
 
   if (!state || (state.identities.length === 0 && state.linkable.length === 0)) return null;
   const nameOf = (identity: LinkedIdentity) => identity.provider?.name ?? t('account.identities.unknown');

@@ -11,12 +11,12 @@ import {
 import { Form, PasswordField, SubmitButton, TextField, useForm } from '#client/features/forms/index.ts';
 import { navigate, useAddress, useLanguage } from '#client/lib/address.tsx';
 import { callApi } from '#client/lib/api-client.ts';
-import { takePendingFromAddress, useProviderResult } from '#client/lib/provider-result.ts';
 import { useErrorToast } from '#client/lib/toast/use-error-toast.ts';
 import { useToast } from '#client/lib/toast/use-toast.ts';
 import { ACCOUNT_API, type LoginAnswer } from '#common/account-api.ts';
 import { pagePath } from '#common/routes.ts';
 import { ProviderSignIn } from './ProviderSignIn.tsx';
+import { takePendingFromAddress, useProviderResult } from './provider-return.ts';
 import { SecondStep } from './SecondStep.tsx';
 
 /** The fields' rules, imported after hydration: zod is not needed to show the form or take a keystroke. */

@@ -5,12 +5,12 @@ import { isErrorCode } from '#common/error-codes.ts';
 import { IDENTITY_RESULT_PARAM, PENDING_FRAGMENT } from '#common/identity-api.ts';
 
 /**
- * Says what a sign-in or link at an identity provider came to, once (for the sign-in and account
- * pages only, which is why it is here and not in the accounts feature that every page's header loads): the server sends the browser
- * back with `?oidc=<error code>` (or `linked`), which this takes off the address again so that a
- * reload does not say it twice. `onResult` hears anything that is not an error.
+ * Says what a sign-in at an identity provider came to, once: the server sends the browser back with
+ * `?oidc=<error code>`, which this takes off the address again so that a reload does not say it
+ * twice. (The account page does the same for links in IdentitiesSection: a module both pages shared
+ * was merged by the bundler into a chunk the header loads on every page.)
  */
-export function useProviderResult(onResult?: (result: string) => void) {
+export function useProviderResult() {
   const { pathname, search } = useAddress();
   const errorToast = useErrorToast();
   useEffect(() => {
@@ -21,7 +21,6 @@ export function useProviderResult(onResult?: (result: string) => void) {
     const rest = params.toString();
     navigate(pathname + (rest ? `?${rest}` : ''), { replace: true });
     if (isErrorCode(result)) void errorToast(result);
-    else onResult?.(result);
   }, [search]);
 }
 
