@@ -1,6 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
 import { CHROME_ARGS, CHROME_PATH } from './scripts/bench/chrome.ts';
-
 import {
   CHAT_HOURS_PORT,
   CHAT_OFFLINE_PORT,
@@ -9,12 +8,16 @@ import {
   MAIL_PORT,
   NO_MAIL_DATA_DIR,
   NO_MAIL_PORT,
+  OIDC_PORT,
+  OIDC_PROVIDER_PORT,
+  OIDC_SITE,
   PORT,
   SERVER_SECRET,
   SHORT_SESSION_IDLE_SECONDS,
   SHORT_SESSION_PORT,
   SMTP_PORT,
 } from './tests/e2e/settings.ts';
+import { TEST_OIDC_CLIENT } from './tests/support/oidc-client.ts';
 
 const site = (port: number, dataDir: string, extra: Record<string, string> = {}) => ({
   command: 'node src/server/main.ts',
@@ -47,6 +50,19 @@ const chatSite = (port: number, dataDir: string) => ({
     CHAT_REPLY_MAIL_DELAY_SECONDS: String(CHAT_REPLY_MAIL_DELAY_SECONDS),
   }),
   command: `node tests/e2e/chat-seed.ts ${dataDir} && node src/server/main.ts`,
+});
+
+/** A site offering sign-in with the test OpenID provider, which runs beside it. */
+const oidcSite = () => ({
+  ...site(OIDC_PORT, 'test-results/data-oidc', {
+    HOST: 'localhost',
+    OIDC_PROVIDERS: 'test',
+    OIDC_TEST_ISSUER: `http://127.0.0.1:${OIDC_PROVIDER_PORT}`,
+    OIDC_TEST_CLIENT_ID: TEST_OIDC_CLIENT.id,
+    OIDC_TEST_CLIENT_SECRET: TEST_OIDC_CLIENT.secret,
+    OIDC_TEST_NAME: 'Test ID',
+  }),
+  url: `${OIDC_SITE}/api/health`,
 });
 
 /** A site that sends no mail (no SMTP_URL), for the console's "kept, not sent" states. */
@@ -82,5 +98,11 @@ export default defineConfig({
     chatSite(CHAT_OFFLINE_PORT, 'test-results/data-chat-offline'),
     chatSite(CHAT_HOURS_PORT, 'test-results/data-chat-hours'),
     noMailSite(NO_MAIL_PORT, NO_MAIL_DATA_DIR),
+    {
+      command: `node tests/support/oidc-provider-process.ts ${OIDC_PROVIDER_PORT} ${OIDC_SITE}/api/auth/oidc/test/callback`,
+      url: `http://127.0.0.1:${OIDC_PROVIDER_PORT}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+    },
+    oidcSite(),
   ],
 });

@@ -53,6 +53,15 @@ export const ERROR_CODES = [
   // The account page: email change and its undo link.
   'EMAIL_UNCHANGED',
   'LINK_EXPIRED',
+  // Sign-in with OpenID Connect providers.
+  'OIDC_PROVIDER_UNAVAILABLE',
+  'OIDC_DENIED',
+  'OIDC_FAILED',
+  'OIDC_STATE_MISMATCH',
+  'OIDC_EMAIL_UNVERIFIED',
+  'OIDC_ACCOUNT_EXISTS',
+  'OIDC_IDENTITY_TAKEN',
+  'LAST_SIGN_IN_METHOD',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

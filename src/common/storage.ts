@@ -72,6 +72,10 @@ export const STORAGE_ENTRIES = [
     lifetime: { days: RETENTION.trustedBrowserDays },
     needsConsent: false,
   },
+  // Set when the visitor leaves to sign in with an identity provider: a random token whose hash
+  // names the sign-in on the server, so that only this browser can come back with the provider's
+  // answer. Cleared on the way back; the sign-in it names lapses on the server within minutes.
+  { id: 'oidcSignIn', name: '__Host-oidc', kind: 'cookie', lifetime: { days: 1 }, needsConsent: false },
   // Set by the visitor's first chat message, not before: a random token whose hash names their
   // conversation on the server. Every message sets it again for the full lifetime.
   { id: 'chat', name: '__Host-chat', kind: 'cookie', lifetime: { days: 30 }, needsConsent: false },

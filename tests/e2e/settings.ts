@@ -28,6 +28,14 @@ export const CHAT_ADMIN = {
   phone: '+31612345679',
   sessionToken: 'e2e-admin-session-token-that-nobody-else-knows',
 };
+/**
+ * A site that offers sign-in with an OpenID provider, and that provider (tests/support/oidc-provider.ts)
+ * on loopback. The site listens on `localhost` so that its own address, which the provider sends the
+ * browser back to, is the one the browser uses.
+ */
+export const OIDC_PROVIDER_PORT = PORT + 17;
+export const OIDC_PORT = PORT + 18;
+export const OIDC_SITE = `http://localhost:${OIDC_PORT}`;
 /** The seeded operator: signed in by the session cookie whose token is this. */
 export const CHAT_OPERATOR = {
   name: 'Olga Operator',

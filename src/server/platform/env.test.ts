@@ -78,3 +78,55 @@ describe('account settings', () => {
     expect(() => readEnv({ [name]: value })).toThrow(new RegExp(name));
   });
 });
+
+describe('OpenID Connect providers', () => {
+  const company = {
+    OIDC_PROVIDERS: 'company, google',
+    OIDC_COMPANY_ISSUER: 'https://id.example.com/realms/staff',
+    OIDC_COMPANY_CLIENT_ID: 'site',
+    OIDC_COMPANY_CLIENT_SECRET: 'secret',
+    OIDC_COMPANY_NAME: 'Example ID',
+    OIDC_GOOGLE_ISSUER: 'https://accounts.google.com',
+    OIDC_GOOGLE_CLIENT_ID: 'g-id',
+    OIDC_GOOGLE_CLIENT_SECRET: 'g-secret',
+    OIDC_GOOGLE_NAME: 'Google',
+  };
+
+  it('are none by default', () => {
+    expect(readEnv({}).oidcProviders).toEqual([]);
+  });
+
+  it('are read in the order OIDC_PROVIDERS names them, each from its four variables', () => {
+    expect(readEnv(company).oidcProviders).toEqual([
+      {
+        id: 'company',
+        name: 'Example ID',
+        issuer: 'https://id.example.com/realms/staff',
+        clientId: 'site',
+        clientSecret: 'secret',
+      },
+      {
+        id: 'google',
+        name: 'Google',
+        issuer: 'https://accounts.google.com',
+        clientId: 'g-id',
+        clientSecret: 'g-secret',
+      },
+    ]);
+  });
+
+  it('stop start-up naming every variable that is missing or wrong', () => {
+    const { OIDC_GOOGLE_CLIENT_SECRET: _, ...withoutSecret } = company;
+    expect(() => readEnv({ ...withoutSecret, OIDC_COMPANY_ISSUER: 'http://id.example.com' })).toThrow(
+      'Invalid environment: OIDC_COMPANY_ISSUER: must be an https:// URL (http:// only on localhost); OIDC_GOOGLE_CLIENT_SECRET: must be set',
+    );
+    expect(() => readEnv({ OIDC_PROVIDERS: 'Company' })).toThrow(/OIDC_PROVIDERS: "Company" must be a lower-case name/);
+    expect(() => readEnv({ ...company, OIDC_PROVIDERS: 'google,google' })).toThrow(/"google" is named twice/);
+    expect(() => readEnv({ ...company, OIDC_GOOGLE_ISSUER: 'not a url' })).toThrow(/OIDC_GOOGLE_ISSUER: must be a URL/);
+  });
+
+  it('take a provider on this machine over http://, as the tests run one', () => {
+    const local = { ...company, OIDC_PROVIDERS: 'company', OIDC_COMPANY_ISSUER: 'http://127.0.0.1:9000' };
+    expect(readEnv(local).oidcProviders[0]?.issuer).toBe('http://127.0.0.1:9000');
+  });
+});

@@ -4,6 +4,7 @@ import type { Language } from '#common/languages.ts';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '#common/languages.ts';
 import { RETENTION } from '#common/retention.ts';
 import { LOG_LEVELS } from './log.ts';
+import { type OidcProviderSetting, readOidcProviders } from './oidc-env.ts';
 
 /** The features' settings, from the environment (`settingsFrom` below); tests change some. */
 export interface Settings {
@@ -39,6 +40,8 @@ export interface Settings {
   chatStreams?: { heartbeatMs: number; lifetimeMs: number };
   /** The bearer token /metrics asks of a request that is not from this machine without a proxy (METRICS_TOKEN). */
   metricsToken?: string;
+  /** OpenID Connect providers visitors may sign in with (OIDC_PROVIDERS, see oidc-env.ts); none by default. */
+  oidcProviders?: readonly OidcProviderSetting[];
 }
 
 const DAY_SECONDS = 24 * 60 * 60;
@@ -157,16 +160,26 @@ const EnvSchema = z
     path: ['POSTHOG_KEY'],
   });
 
-export type Env = z.infer<typeof EnvSchema> & { DATA_DIR: string; SITE_DIR: string };
+export type Env = z.infer<typeof EnvSchema> & {
+  DATA_DIR: string;
+  SITE_DIR: string;
+  oidcProviders: OidcProviderSetting[];
+};
 
 /** Reads the environment once; a bad value stops start-up with a message naming the variable. */
 export function readEnv(source: Record<string, string | undefined> = process.env): Env {
   const result = EnvSchema.safeParse(source);
-  if (!result.success) {
-    const problems = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
-    throw new Error(`Invalid environment: ${problems}`);
+  const oidc = readOidcProviders(source);
+  if (!result.success || oidc.problems.length > 0) {
+    const problems = (result.error?.issues ?? []).map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid environment: ${[...problems, ...oidc.problems].join('; ')}`);
   }
-  return { ...result.data, DATA_DIR: path.resolve(result.data.DATA_DIR), SITE_DIR: path.resolve(result.data.SITE_DIR) };
+  return {
+    ...result.data,
+    DATA_DIR: path.resolve(result.data.DATA_DIR),
+    SITE_DIR: path.resolve(result.data.SITE_DIR),
+    oidcProviders: oidc.providers,
+  };
 }
 
 /** The features' settings from a read environment. */
@@ -185,5 +198,6 @@ export function settingsFrom(env: Env): Settings {
     chatReplyMailDelaySeconds: env.CHAT_REPLY_MAIL_DELAY_SECONDS,
     chatConversationsPerClient: env.CHAT_CONVERSATIONS_PER_CLIENT,
     metricsToken: env.METRICS_TOKEN,
+    oidcProviders: env.oidcProviders,
   };
 }

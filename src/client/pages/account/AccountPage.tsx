@@ -11,6 +11,7 @@ import type { ErrorCode } from '#common/error-codes.ts';
 import { pagePath } from '#common/routes.ts';
 import { DataExportSection } from './DataExportSection.tsx';
 import { EmailSection } from './EmailSection.tsx';
+import { IdentitiesSection } from './IdentitiesSection.tsx';
 import { PasskeysSection } from './PasskeysSection.tsx';
 import { PasswordSection } from './PasswordSection.tsx';
 import { SessionList } from './SessionList.tsx';
@@ -149,6 +150,7 @@ export default function AccountPage() {
           />
           <TwoFactorSection email={account.email} failed={failed} hasPasskey={passkeyCount > 0} />
           <PasskeysSection email={account.email} failed={failed} onCount={setPasskeyCount} />
+          <IdentitiesSection failed={failed} />
           <DataExportSection failed={failed} />
           <section aria-labelledby="account-delete" className="account__danger">
             <h2 id="account-delete">{t('account.delete.title')}</h2>

@@ -143,6 +143,7 @@ export default function PrivacyPage() {
         <p>{t('sections.account.sessions', { count: RETENTION.sessionIdleDays, max: RETENTION.sessionDays })}</p>
         <p>{t('sections.account.secondFactor', { count: RETENTION.trustedBrowserDays })}</p>
         <p>{t('sections.account.passkeys', { count: RETENTION.passkeyChallengeMinutes })}</p>
+        <p>{t('sections.account.identities')}</p>
         <p>{t('sections.account.deletion')}</p>
         <Basis>{t('sections.account.basis')}</Basis>
       </LegalSection>

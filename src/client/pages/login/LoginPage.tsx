@@ -16,6 +16,8 @@ import { useErrorToast } from '#client/lib/toast/use-error-toast.ts';
 import { useToast } from '#client/lib/toast/use-toast.ts';
 import { ACCOUNT_API, type LoginAnswer } from '#common/account-api.ts';
 import { pagePath } from '#common/routes.ts';
+import { ProviderSignIn } from './ProviderSignIn.tsx';
+import { takePendingFromAddress, useProviderResult } from './provider-return.ts';
 import { SecondStep } from './SecondStep.tsx';
 
 /** The fields' rules, imported after hydration: zod is not needed to show the form or take a keystroke. */
@@ -42,6 +44,12 @@ export default function LoginPage() {
   const [passkeyBusy, setPasskeyBusy] = useState(false);
   // False where the browser has no WebAuthn: the button's place is given back.
   const [passkeysOffered, setPasskeysOffered] = useState(true);
+  // Back from an identity provider: what went wrong, or the second factor it still needs.
+  useProviderResult();
+  useEffect(() => {
+    const token = takePendingFromAddress();
+    if (token) setPending({ token, passkey: false });
+  }, []);
 
   // Answered in place of a page that needs a session (decision 092): say why sign-in is here.
   useEffect(() => {
@@ -171,6 +179,7 @@ export default function LoginPage() {
           </button>
         </div>
       )}
+      <ProviderSignIn />
     </AuthCard>
   );
 }

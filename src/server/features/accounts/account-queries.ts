@@ -6,7 +6,8 @@ export interface Account {
   email: string;
   /** Null for staff added by the command or an admin, who were never asked for one. */
   phone: string | null;
-  passwordHash: string;
+  /** Null for an account made by signing in with an identity provider, until its owner sets one. */
+  passwordHash: string | null;
   language: string;
   verified: boolean;
   createdAt: Date;

@@ -41,6 +41,10 @@ describeApi('the account page: a copy of the account’s data', (api) => {
       `INSERT INTO passkeys (account_id, credential_id, public_key, name) VALUES ($1, 'secret-credential-id', 'secret-public-key', 'Laptop')`,
       [id],
     );
+    await db.query(
+      `INSERT INTO account_identities (account_id, issuer, subject, email) VALUES ($1, 'https://id.example.com', 'subject-1', 'ada@id.example.com')`,
+      [id],
+    );
     await db.query(`INSERT INTO chat_operator_settings (account_id, sound) VALUES ($1, true)`, [id]);
     await db.query(
       `INSERT INTO pending_sign_ins (token_hash, account_id, expires_at) VALUES ('secret-pending-hash', $1, now() + interval '5 minutes')`,
@@ -128,6 +132,7 @@ describeApi('the account page: a copy of the account’s data', (api) => {
     const file = JSON.stringify(answer.body);
     // A passkey's key and credential id are named neither: they stay out too, its name goes.
     expect(data.passkeys).toMatchObject([{ name: 'Laptop' }]);
+    expect(data.signInServices).toMatchObject([{ issuer: 'https://id.example.com', email: 'ada@id.example.com' }]);
     for (const secret of [
       ...secrets,
       'secret-mail-body',

@@ -65,6 +65,15 @@ export const ACCOUNT_TABLE_READERS: Record<string, { section: string; read: Read
         [id],
       ),
   },
+  account_identities: {
+    section: 'signInServices',
+    read: (db, id) =>
+      db.query(
+        `SELECT issuer, subject, email, created_at AS "linkedAt", last_used_at AS "lastUsedAt"
+         FROM account_identities WHERE account_id = $1 ORDER BY created_at`,
+        [id],
+      ),
+  },
   pending_sign_ins: {
     section: 'pendingSignIns',
     read: (db, id) =>

@@ -4,6 +4,7 @@ import type { Feature } from '#server/http/feature.ts';
 import { accountRoutes } from './account-routes.ts';
 import { dataExportRoutes } from './data-export-routes.ts';
 import { emailChangeRoutes } from './email-change-routes.ts';
+import { identityRoutes } from './identity-routes.ts';
 import { passkeyRoutes } from './passkey-routes.ts';
 import { passwordChangeRoutes } from './password-change-routes.ts';
 import { passwordResetRoutes } from './password-reset-routes.ts';
@@ -49,7 +50,9 @@ export function accountsFeature(deps: Deps): Feature {
     .route('/', sessionListRoutes(accountDeps))
     .route('/', passwordChangeRoutes(accountDeps))
     .route('/', emailChangeRoutes(accountDeps))
-    .route('/', dataExportRoutes(accountDeps));
+    .route('/', dataExportRoutes(accountDeps))
+
+    .route('/', identityRoutes(accountDeps));
   return { routes };
 }
 export { addPasskey } from './passkey-queries.ts';

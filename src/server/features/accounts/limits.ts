@@ -27,6 +27,8 @@ export const LIMITS = {
   factorChangePerAccount: { hits: 10, windowSeconds: 15 * MINUTE },
   /** Passkey challenges handed out (each is a row until answered or lapsed): a page asks one or two at a time. */
   passkeyChallengePerClient: { hits: 100, windowSeconds: 15 * MINUTE },
+  /** Sign-ins and links started at identity providers: each one writes a row and a cookie. */
+  oidcPerClient: { hits: 30, windowSeconds: 15 * MINUTE },
 } as const satisfies Record<string, Limit>;
 
 export type LimitName = keyof typeof LIMITS;

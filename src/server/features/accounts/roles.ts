@@ -53,7 +53,9 @@ export function requireStaff(
     if (session.kind === 'lapsed') throw new ApiError(401, 'SESSION_EXPIRED');
     const role = await roleOf(db, session.accountId);
     if (!isStaffRole(role) || !allowed.includes(role)) throw new ApiError(403, 'FORBIDDEN');
-    if (!isStrongSession(session.factors) || !(await hasSecondFactor(db, session.accountId))) {
+    // A provider that reported a second factor (its `amr`) stands in for the site's own.
+    const providerVouched = session.factors.includes('oidc-mfa');
+    if (!isStrongSession(session.factors) || !(providerVouched || (await hasSecondFactor(db, session.accountId)))) {
       throw new ApiError(403, 'SECOND_FACTOR_REQUIRED');
     }
     c.set('staff', { accountId: session.accountId, name: session.name, role });

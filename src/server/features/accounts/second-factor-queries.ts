@@ -1,7 +1,16 @@
 import { deleteCounting, type Queryable } from '#server/platform/db/database.ts';
 
 /** A session's factors, as `sessions.factors` records them. */
-export type Factor = 'password' | 'email-code' | 'totp' | 'recovery-code' | 'trusted-browser' | 'passkey';
+/** `oidc`: an identity provider signed the visitor in; `oidc-mfa`: and reported a second factor (its `amr`). */
+export type Factor =
+  | 'password'
+  | 'email-code'
+  | 'totp'
+  | 'recovery-code'
+  | 'trusted-browser'
+  | 'passkey'
+  | 'oidc'
+  | 'oidc-mfa';
 
 export interface StoredTotp {
   /** Sealed (see totp.ts). */

@@ -26,7 +26,7 @@ import { matchingStep, openTotpSecret } from './totp.ts';
 const TRUSTED_COOKIE = storageEntry('trustedBrowser');
 
 /** Factors that count as the second one: staff need a session made with one of them. */
-export const SECOND_FACTORS: readonly Factor[] = ['totp', 'recovery-code', 'trusted-browser', 'passkey'];
+export const SECOND_FACTORS: readonly Factor[] = ['totp', 'recovery-code', 'trusted-browser', 'passkey', 'oidc-mfa'];
 
 export const isStrongSession = (factors: readonly Factor[]) =>
   factors.some((factor) => SECOND_FACTORS.includes(factor));

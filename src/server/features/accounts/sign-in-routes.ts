@@ -14,6 +14,7 @@ import type { AccountDeps } from './account-deps.ts';
 import { findAccountByEmail, findAccountById, setPasswordHash } from './account-queries.ts';
 import { hasLiveCode } from './code-queries.ts';
 import { issueCode } from './codes.ts';
+import { pendingFirstFactor } from './identity-queries.ts';
 import { hit, mailHits } from './limits.ts';
 import { isPassFor, issuePass } from './passes.ts';
 import { countPasskeys } from './passkey-queries.ts';
@@ -54,7 +55,7 @@ export function signInRoutes(deps: AccountDeps) {
     const account = await findAccountByEmail(db, email);
     const matches = await passwords.verify(account?.passwordHash ?? null, password, lane);
     if (!account || !matches) throw new ApiError(401, 'INVALID_CREDENTIALS');
-    if (passwords.needsRehash(account.passwordHash)) {
+    if (account.passwordHash && passwords.needsRehash(account.passwordHash)) {
       await setPasswordHash(db, account.id, await passwords.hash(password));
     }
 
@@ -98,6 +99,7 @@ export function signInRoutes(deps: AccountDeps) {
     await limiter.enforce([hit('secondFactorPerAccount', accountId)]);
     const account = await findAccountById(db, accountId);
     if (!account) throw new ApiError(401, 'SIGN_IN_EXPIRED');
+    const firstFactor = await pendingFirstFactor(db, pendingHash);
     const factor = await db.transaction(async (tx) => {
       const proved = await proveSecondFactor(deps.secret, tx, accountId, code);
       if (!proved) return null;
@@ -109,7 +111,7 @@ export function signInRoutes(deps: AccountDeps) {
       return proved;
     });
     if (!factor) throw new ApiError(401, 'INVALID_CODE', { fields: { code: 'INVALID_CODE' } });
-    await startSession(c, db, accountId, ['password', factor]);
+    await startSession(c, db, accountId, [firstFactor, factor]);
     if (trust) await trustBrowser(c, db, accountId);
     setListedCookie(c, KNOWN_DEVICE, issuePass(deps.secret, 'knownDevice', account.email), { httpOnly: true });
     return c.json({ status: 'signed-in', account: { name: account.name } } satisfies LoginAnswer);
