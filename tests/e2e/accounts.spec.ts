@@ -47,7 +47,7 @@ test('register, confirm from the mail, sign out and in, reset the password, dele
   await expect(page).toHaveURL(/\/en\/login$/);
   await field(page, 'Email address').fill(person.email);
   await field(page, 'Password').fill(person.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/en\/account$/);
   await expect(toasts(page)).toContainText(`Welcome back, ${person.name}!`);
 
@@ -69,7 +69,7 @@ test('register, confirm from the mail, sign out and in, reset the password, dele
 
   await field(page, 'Email address').fill(person.email);
   await field(page, 'Password').fill('a new password 123');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/en\/account$/);
 
   // Delete the account: a wrong password first, then the right one.
@@ -89,7 +89,7 @@ test('register, confirm from the mail, sign out and in, reset the password, dele
   await waitForHydration(page);
   await field(page, 'Email address').fill(person.email);
   await field(page, 'Password').fill('a new password 123');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.locator('.field__error')).toContainText(
     'The email address or the password is not correct. Check both, or reset your password',
   );
@@ -178,7 +178,7 @@ test('a visitor without a session who asks for the account gets sign-in in one a
 
   await field(page, 'Adresse e-mail').fill(person.email);
   await field(page, 'Mot de passe').fill(person.password);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
   await expect(page).toHaveURL(`${site}/fr/account`);
   await expect(page.locator('dl')).toContainText(person.email);
 

@@ -81,7 +81,7 @@ export async function signInToConsole(
   await waitForHydration(page);
   await page.locator('#login-email').fill(person.email);
   await page.locator('#login-password').fill(person.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   if (person.totpSecret) {
     await page.locator('#second-step-code').fill(await freshCode(person.totpSecret));
     await page.getByRole('button', { name: 'Verify' }).click();

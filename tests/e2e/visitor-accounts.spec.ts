@@ -49,7 +49,7 @@ test('a sign-in sent as soon as the page is there waits for the identifier, then
   expect(records).toHaveLength(0);
   await field(page, 'Adresse e-mail').fill('quelqu-un@example.com');
   await field(page, 'Mot de passe').fill('un mot de passe');
-  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
 
   await expect(page.locator('.field__error')).toContainText(errors('fr').INVALID_CREDENTIALS ?? '');
   expect(records).toHaveLength(1);
@@ -73,7 +73,7 @@ test('an identifier the server did not issue is replaced once, and the form goes
   await waitForHydration(page);
   await field(page, 'E-Mail-Adresse').fill('jemand@example.com');
   await field(page, 'Passwort').fill('ein Passwort');
-  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
   await expect(page.locator('.field__error')).toContainText(errors('de').INVALID_CREDENTIALS ?? '');
   expect(logins.map((request) => request.failure())).toEqual([null, null]);
   expect((await logins[0]?.response())?.status()).toBe(403);
@@ -92,7 +92,7 @@ test('when the identifier truly cannot be checked, the message says what to do, 
   await waitForHydration(page);
   await field(page, 'Indirizzo email').fill('qualcuno@example.com');
   await field(page, 'Password').fill('una password qualsiasi');
-  await page.getByRole('button', { name: 'Accedi' }).click();
+  await page.getByRole('button', { name: 'Accedi', exact: true }).click();
   await expect(page.locator('.toasts__list')).toContainText(errors('it').INVALID_FINGERPRINT ?? '');
 });
 
@@ -120,7 +120,7 @@ test('with the privacy option and analytics declined, every account journey work
   await waitForHydration(page);
   await field(page, 'Email address').fill(person.email);
   await field(page, 'Password').fill(person.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/en\/account$/);
 
   // A forgotten password: the code by mail, a new password, then in with it.
@@ -136,7 +136,7 @@ test('with the privacy option and analytics declined, every account journey work
   await expect(page).toHaveURL(/\/en\/login$/);
   await field(page, 'Email address').fill(person.email);
   await field(page, 'Password').fill('a new password 456');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/en\/account$/);
 
   // No fingerprint was taken, and no identifier is stored.

@@ -166,7 +166,7 @@ export default function LoginPage() {
       </Form>
       {/* Laid out from the first paint, shown once the WebAuthn code is here: nothing moves when it comes. */}
       {passkeysOffered && (
-        <div className="form__secondary" style={passkeys ? undefined : { visibility: 'hidden' }}>
+        <div className={`form__secondary${passkeys ? '' : ' auth__waiting'}`}>
           <p>{t('passkey.or')}</p>
           <button
             type="button"
