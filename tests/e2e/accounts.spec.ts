@@ -73,14 +73,15 @@ test('register, confirm from the mail, sign out and in, reset the password, dele
   await expect(page).toHaveURL(/\/en\/account$/);
 
   // Delete the account: a wrong password first, then the right one.
-  await field(page, 'Your password').fill('not my password');
+  const danger = page.locator('.account__danger');
+  await danger.getByRole('textbox', { name: 'Your password', exact: true }).fill('not my password');
   await page.getByRole('button', { name: 'Delete my account' }).click();
   await expect(page.locator('.field__error')).toHaveText(
     'We could not confirm it is you. Please check your password and try again.',
   );
-  await expect(field(page, 'Your password')).toBeFocused();
+  await expect(danger.getByRole('textbox', { name: 'Your password', exact: true })).toBeFocused();
   await expectAccessible(page);
-  await field(page, 'Your password').fill('a new password 123');
+  await danger.getByRole('textbox', { name: 'Your password', exact: true }).fill('a new password 123');
   await page.getByRole('button', { name: 'Delete my account' }).click();
   await expect(page).toHaveURL(/\/en$/);
   await expect(toasts(page)).toContainText('Your account has been deleted.');

@@ -22,9 +22,6 @@ import {
 
 /** Signs in with a passkey: from the button, or (`autofill`) offered among the email field's suggestions. */
 export async function signInWithPasskey(mode: 'button' | 'autofill'): Promise<ApiResult<LoginAnswer> | null> {
-  // The sign-in calls take the visitor identifier, as the password's does.
-  const visitor = await import('#client/features/visitor/index.ts');
-  await visitor.beforeVisitorCall();
   const asked = await callApi<SignInOptionsAnswer>(PASSKEY_API.signInOptions, {});
   if (!asked.ok) return asked;
   let response: Awaited<ReturnType<typeof startAuthentication>>;
@@ -33,6 +30,10 @@ export async function signInWithPasskey(mode: 'button' | 'autofill'): Promise<Ap
   } catch {
     return null;
   }
+  // The sign-in itself takes the visitor identifier, as the password's does. Asked for only now: the
+  // autofill's challenge is fetched as the page opens, and the identifier is not started for it.
+  const visitor = await import('#client/features/visitor/index.ts');
+  await visitor.beforeVisitorCall();
   return callApi<LoginAnswer>(PASSKEY_API.signIn, { ceremony: asked.data.ceremony, response });
 }
 

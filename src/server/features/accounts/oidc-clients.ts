@@ -1,4 +1,5 @@
 import * as oidc from 'openid-client';
+import { errorFields, log } from '#server/platform/log.ts';
 import type { OidcProviderSetting } from '#server/platform/oidc-env.ts';
 
 /** How long discovery and the token and userinfo calls may take before the provider counts as down. */
@@ -23,7 +24,10 @@ export function oidcClients(settings: readonly OidcProviderSetting[]) {
       oidc.ClientSecretBasic(provider.clientSecret),
       { execute, timeout: PROVIDER_TIMEOUT_SECONDS },
     );
-    pending.catch(() => discovered.delete(provider.id));
+    pending.catch((error: unknown) => {
+      discovered.delete(provider.id);
+      log.warn({ ...errorFields(error), provider: provider.id }, 'Identity provider could not be discovered');
+    });
     return pending;
   };
 
