@@ -20,8 +20,8 @@ export async function isCommonPassword(password: string): Promise<boolean> {
   return (await commonPasswords()).has(password.toLowerCase());
 }
 
-/** Refuses a new password from the list, under its field. */
-export async function refuseCommonPassword(password: string): Promise<void> {
+/** Refuses a new password from the list, under its field (`password`, or the form's own name for it). */
+export async function refuseCommonPassword(password: string, field = 'password'): Promise<void> {
   if (await isCommonPassword(password))
-    throw new ApiError(400, 'PASSWORD_TOO_COMMON', { fields: { password: 'PASSWORD_TOO_COMMON' } });
+    throw new ApiError(400, 'PASSWORD_TOO_COMMON', { fields: { [field]: 'PASSWORD_TOO_COMMON' } });
 }

@@ -7,6 +7,7 @@ import { queueMail } from '#server/platform/mail/mail-queue.ts';
 import { passwordChangedMail } from './account-change-mail.ts';
 import type { AccountDeps } from './account-deps.ts';
 import { findAccountById, setPasswordHash } from './account-queries.ts';
+import { refuseCommonPassword } from './common-passwords.ts';
 import { deleteOtherSessions } from './session-queries.ts';
 import { requireSession } from './sessions.ts';
 import { settingsHit } from './settings-limits.ts';
@@ -34,6 +35,7 @@ export function passwordChangeRoutes(deps: AccountDeps) {
       if (!(await passwords.verify(account.passwordHash, currentPassword))) {
         throw new ApiError(403, 'AUTHENTICATION_FAILED', { fields: { currentPassword: 'AUTHENTICATION_FAILED' } });
       }
+      await refuseCommonPassword(newPassword, 'newPassword');
       const passwordHash = await passwords.hash(newPassword);
       const ended = await db.transaction(async (tx) => {
         await setPasswordHash(tx, account.id, passwordHash);

@@ -48,6 +48,15 @@ describeApi('the account page: changing the password', (api) => {
         newPassword: 'short',
       }),
     ).toMatchObject({ status: 400, body: { error: { fields: { newPassword: 'INVALID_PASSWORD' } } } });
+    expect(
+      await client.post(ACCOUNT_SETTINGS_API.changePassword, {
+        currentPassword: person.password,
+        newPassword: 'Password123',
+      }),
+    ).toMatchObject({
+      status: 400,
+      body: { error: { code: 'PASSWORD_TOO_COMMON', fields: { newPassword: 'PASSWORD_TOO_COMMON' } } },
+    });
     for (const body of [{}, [], 'text', { currentPassword: 1, newPassword: 2 }, { currentPassword: person.password }]) {
       const answer = await client.post(ACCOUNT_SETTINGS_API.changePassword, body);
       expect(answer.status).toBeGreaterThanOrEqual(400);
