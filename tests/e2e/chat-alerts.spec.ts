@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { storageEntry } from '#common/storage.ts';
 import { expectAccessible, waitForHydration, watchConsole } from './helpers.ts';
+import { seededStaffContext } from './seeded-staff.ts';
 import { CHAT_ADMIN, CHAT_HOURS_PORT, CHAT_OPERATOR, CHAT_PORT } from './settings.ts';
 
 // Two browsers and live streams per test: more than the default 30 s on a busy machine.
@@ -9,23 +9,6 @@ test.describe.configure({ timeout: 120_000 });
 
 const CHAT = `http://localhost:${CHAT_PORT}`;
 const HOURS = `http://localhost:${CHAT_HOURS_PORT}`;
-
-/** A staff member's browser on `site`, signed in with their seeded session. */
-async function staffContext(browser: Browser, site: string, who = CHAT_OPERATOR, options = {}) {
-  const context = await browser.newContext({ baseURL: site, ...options });
-  await context.addCookies([
-    {
-      name: storageEntry('session').name,
-      value: who.sessionToken,
-      domain: new URL(site).hostname,
-      path: '/',
-      secure: true,
-      httpOnly: true,
-      sameSite: 'Lax',
-    },
-  ]);
-  return context;
-}
 
 /**
  * Records every desktop notification the page creates (the real one is still shown) and every
@@ -72,7 +55,7 @@ async function visitorPage(browser: Browser, site: string) {
 test('an operator with the console hidden gets the waiting count in the tab and a desktop notification', async ({
   browser,
 }) => {
-  const staff = await staffContext(browser, CHAT, CHAT_OPERATOR, { permissions: ['notifications'] });
+  const staff = await seededStaffContext(browser, CHAT, CHAT_OPERATOR, { permissions: ['notifications'] });
   await recordNotifications(staff);
   const operator = await staff.newPage();
   const problems = watchConsole(operator);
@@ -129,7 +112,7 @@ test('an operator with the console hidden gets the waiting count in the tab and 
 });
 
 test('desktop notifications are asked for on a click, never on load', async ({ browser }) => {
-  const staff = await staffContext(browser, CHAT);
+  const staff = await seededStaffContext(browser, CHAT);
   await recordNotifications(staff);
   const operator = await staff.newPage();
   await operator.goto('/console/chat');
@@ -145,7 +128,7 @@ test('outside office hours a visitor is told when the team is back and asked for
   browser,
 }) => {
   // An admin sets the hours: yesterday, today and tomorrow are holidays (wherever midnight falls).
-  const staff = await staffContext(browser, HOURS, CHAT_ADMIN);
+  const staff = await seededStaffContext(browser, HOURS, CHAT_ADMIN);
   const admin = await staff.newPage();
   await admin.goto('/console/chat-settings');
   await expect(admin.getByRole('heading', { name: 'Chat settings', level: 1 })).toBeVisible();

@@ -3,6 +3,7 @@ import { type Browser, expect, type Page, test } from '@playwright/test';
 import { storageEntry } from '#common/storage.ts';
 import { mailTo } from './accounts.ts';
 import { expectAccessible, waitForHydration } from './helpers.ts';
+import { seededStaffContext } from './seeded-staff.ts';
 import { CHAT_OFFLINE_PORT, CHAT_OPERATOR, CHAT_PORT } from './settings.ts';
 import { newStaff, signInToConsole } from './staff.ts';
 
@@ -29,18 +30,7 @@ async function visitorWrites(browser: Browser, site: string, path: string, text:
 
 /** The seeded operator's browser on a chat test site, signed in with its session. */
 async function seededOperator(browser: Browser, site: string) {
-  const context = await browser.newContext({ baseURL: site });
-  await context.addCookies([
-    {
-      name: storageEntry('session').name,
-      value: CHAT_OPERATOR.sessionToken,
-      domain: new URL(site).hostname,
-      path: '/',
-      secure: true,
-      httpOnly: true,
-      sameSite: 'Lax',
-    },
-  ]);
+  const context = await seededStaffContext(browser, site);
   return { context, page: await context.newPage() };
 }
 

@@ -3,6 +3,7 @@ import { type Browser, type BrowserContext, expect, type Page, test } from '@pla
 import { storageEntry } from '#common/storage.ts';
 import { mailTo } from './accounts.ts';
 import { expectAccessible, waitForHydration, watchConsole } from './helpers.ts';
+import { seededStaffContext } from './seeded-staff.ts';
 import { CHAT_OFFLINE_PORT, CHAT_OPERATOR, CHAT_PORT } from './settings.ts';
 
 // Two browsers, several pages and live streams per test: more than the default 30 s on a busy machine.
@@ -38,24 +39,6 @@ async function visit(browser: Browser, site: string, path: string) {
   await page.goto(path);
   await waitForHydration(page);
   return { context, page };
-}
-
-/** The operator's browser, signed in with the seeded session. */
-async function operatorContext(browser: Browser, site: string) {
-  const context = await browser.newContext({ baseURL: site });
-  await context.addCookies([
-    {
-      name: storageEntry('session').name,
-      value: CHAT_OPERATOR.sessionToken,
-      // A __Host- cookie has no Domain attribute; over DevTools, a domain without a dot sets one for the host only.
-      domain: new URL(site).hostname,
-      path: '/',
-      secure: true,
-      httpOnly: true,
-      sameSite: 'Lax',
-    },
-  ]);
-  return context;
 }
 
 /** Opens the panel and writes a message, as a visitor does with the keyboard. */
@@ -148,7 +131,7 @@ test.describe('with an operator', () => {
     });
     expect(cookies.find((c) => c.name === ACTIVE_COOKIE)).toMatchObject({ value: '1', httpOnly: false });
 
-    const staff = await operatorContext(browser, CHAT);
+    const staff = await seededStaffContext(browser, CHAT);
     const operator = await staff.newPage();
     const operatorProblems = watchConsole(operator);
     await operator.goto('/console/chat');
@@ -213,7 +196,7 @@ test.describe('with an operator', () => {
     const { context, page } = await visit(browser, CHAT, '/en/terms');
     const first = `Is the warranty two years? ${randomUUID()}`;
     await write(page, first);
-    const staff = await operatorContext(browser, CHAT);
+    const staff = await seededStaffContext(browser, CHAT);
     const operator = await staff.newPage();
     await operator.goto('/console/chat');
 
@@ -254,7 +237,7 @@ test.describe('with an operator', () => {
     const { context, page } = await visit(browser, CHAT, '/en');
     const text = `Buy cheap watches ${randomUUID()}`;
     await write(page, text);
-    const staff = await operatorContext(browser, CHAT);
+    const staff = await seededStaffContext(browser, CHAT);
     const operator = await staff.newPage();
     await operator.goto('/console/chat');
     await operator.getByRole('button', { name: new RegExp(text.slice(-36)) }).click();
