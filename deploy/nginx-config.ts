@@ -16,7 +16,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { allPagePaths, needsSession, pagePath, signedOutPage } from '#common/routes.ts';
-import { type InlineHashes, securityHeaders } from '#server/http/security-headers.ts';
+import { FILE_POLICY, type InlineHashes, securityHeaders } from '#server/http/security-headers.ts';
 
 /** Where Debian's libnginx-mod-http-brotli-static puts the module. */
 export const BROTLI_STATIC_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
@@ -119,10 +119,16 @@ export async function nginxSiteConfig(options: NginxConfigOptions): Promise<stri
   const inline = JSON.parse(await readFile(hashesFile, 'utf8')) as InlineHashes;
 
   const indent = (spaces: number, lines: string[]) => lines.map((line) => `${' '.repeat(spaces)}${line}`).join('\n');
-  const headerLines = (spaces: number) =>
+  const headers = securityHeaders(inline);
+  const pagePolicy = quoted(headers['Content-Security-Policy'] ?? '');
+  // The policy as nginx should write it: a quoted value, or a variable that chooses one.
+  const headerLines = (spaces: number, policy: string) =>
     indent(
       spaces,
-      Object.entries(securityHeaders(inline)).map(([name, value]) => `add_header ${name} ${quoted(value)} always;`),
+      Object.entries(headers).map(
+        ([name, value]) =>
+          `add_header ${name} ${name === 'Content-Security-Policy' ? policy : quoted(value)} always;`,
+      ),
     );
   const brotli = brotliEnabled(options.brotli);
   const sessionPages = allPagePaths()
@@ -160,6 +166,8 @@ export async function nginxSiteConfig(options: NginxConfigOptions): Promise<stri
       4,
       (options.listen ?? ['80']).map((listen) => `listen ${listen};`),
     ),
+    page_policy: pagePolicy,
+    file_policy: quoted(FILE_POLICY),
     server_name: options.serverName ?? '_',
     root: quoted(clientDir),
     types: indent(
@@ -172,7 +180,8 @@ export async function nginxSiteConfig(options: NginxConfigOptions): Promise<stri
   };
   const template = await readFile(TEMPLATE, 'utf8');
   return template
-    .replace(/^( *)\{\{security_headers\}\}$/gm, (_, spaces: string) => headerLines(spaces.length))
+    .replace(/^( *)\{\{security_headers\}\}$/gm, (_, spaces: string) => headerLines(spaces.length, pagePolicy))
+    .replace(/^( *)\{\{file_security_headers\}\}$/gm, (_, spaces: string) => headerLines(spaces.length, '$site_policy'))
     .replace(/\{\{(\w+)\}\}/g, (match, key: string) => {
       const value = values[key];
       if (value === undefined) throw new Error(`The template names an unknown value ${match}`);
