@@ -6,13 +6,6 @@ import { OIDC_SITE } from './settings.ts';
 
 // Every test runs on the site that offers the test provider.
 test.use({ baseURL: OIDC_SITE });
-// Skipped for a stated reason: since the monitoring, backup and passkey changes were merged, the
-// site started by Playwright fails to discover the test provider ("fetch failed", logged as
-// "Identity provider could not be discovered"), although the provider answers on its port and
-// the same build started by hand with the same environment reaches it. The API suites
-// (identities.db.test.ts, both databases) run the whole flow against the same provider and pass.
-// To be found and the skip removed: issue 31.
-test.skip(true, 'the Playwright-started site cannot reach the test provider; see the comment above');
 // Each test goes through the provider and back a few times (each a full page load) and runs axe on
 // every state: more time than a page of its own needs.
 test.describe.configure({ timeout: 120_000 });

@@ -56,4 +56,12 @@ describe('the server log', () => {
     expect(JSON.stringify(err).length).toBeLessThan(600);
     expect(errorFields('plain').err).toMatchObject({ type: 'Error', message: 'plain' });
   });
+
+  it("names a network failure's cause, which its own message leaves out", () => {
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9'), { code: 'ECONNREFUSED' });
+    const { err } = errorFields(new TypeError('fetch failed', { cause: refused }));
+    expect(err).toMatchObject({ type: 'TypeError', message: 'fetch failed' });
+    expect(err.cause).toBe('ECONNREFUSED: connect ECONNREFUSED 127.0.0.1:9');
+    expect(errorFields(new Error('alone')).err.cause).toBeUndefined();
+  });
 });

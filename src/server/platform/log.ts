@@ -46,9 +46,14 @@ const MAX_LOGGED_MESSAGE = 200;
  * statement's parameters) could run to many kilobytes per request, and a client could make that
  * happen at will.
  */
-export function errorFields(error: unknown): { err: { type: string; code?: string; message: string; at?: string } } {
+export function errorFields(error: unknown): {
+  err: { type: string; code?: string; message: string; at?: string; cause?: string };
+} {
   const fault = error instanceof Error ? error : new Error(String(error));
   const code = (fault as { code?: unknown }).code;
+  // A network failure says only "fetch failed"; what failed (refused, timed out, no such host) is its cause.
+  const cause = fault.cause instanceof Error ? fault.cause : undefined;
+  const causeCode = (cause as { code?: unknown } | undefined)?.code;
   const at = fault.stack
     ?.split('\n')
     .find((line) => /^\s+at /.test(line))
@@ -60,6 +65,16 @@ export function errorFields(error: unknown): { err: { type: string; code?: strin
       ...(typeof code === 'string' ? { code } : {}),
       message: scrub(fault.message.replace(/\s+/g, ' ').slice(0, MAX_LOGGED_MESSAGE)),
       ...(at ? { at } : {}),
+      ...(cause
+        ? {
+            cause: scrub(
+              `${typeof causeCode === 'string' ? `${causeCode}: ` : ''}${cause.message.replace(/\s+/g, ' ')}`.slice(
+                0,
+                MAX_LOGGED_MESSAGE,
+              ),
+            ),
+          }
+        : {}),
     },
   };
 }
