@@ -20,7 +20,7 @@ import {
 import { TEST_OIDC_CLIENT } from './tests/support/oidc-client.ts';
 
 const site = (port: number, dataDir: string, extra: Record<string, string> = {}) => ({
-  command: 'node src/server/main.ts',
+  command: `node tests/e2e/site-data.ts ${dataDir} && node src/server/main.ts`,
   url: `http://localhost:${port}/api/health`,
   env: {
     PORT: String(port),
@@ -37,8 +37,8 @@ const site = (port: number, dataDir: string, extra: Record<string, string> = {})
     ...extra,
   },
   reuseExistingServer: false,
-  // Nine servers start at once, each migrating a new embedded database: on a busy two-core host
-  // that has taken longer than Playwright's default minute.
+  // The first of the nine to start migrates the embedded database the others copy
+  // (tests/e2e/site-data.ts): on a busy two-core host that has taken longer than Playwright's default minute.
   timeout: 180_000,
   stdout: 'pipe' as const,
 });
@@ -49,7 +49,7 @@ const chatSite = (port: number, dataDir: string) => ({
     CHAT_CONVERSATIONS_PER_CLIENT: '100000',
     CHAT_REPLY_MAIL_DELAY_SECONDS: String(CHAT_REPLY_MAIL_DELAY_SECONDS),
   }),
-  command: `node tests/e2e/chat-seed.ts ${dataDir} && node src/server/main.ts`,
+  command: `node tests/e2e/site-data.ts ${dataDir} && node tests/e2e/chat-seed.ts ${dataDir} && node src/server/main.ts`,
 });
 
 /** A site offering sign-in with the test OpenID provider, which runs beside it. */
