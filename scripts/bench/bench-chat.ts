@@ -278,11 +278,11 @@ interface BenchServer {
   stop(): Promise<void>;
 }
 
-/** The API in a child process that reports its memory after a garbage collection (chat-bench-server.ts). */
+/** The API in a child process that reports its memory after a garbage collection (api-bench-server.ts). */
 async function startBenchServer(env: Record<string, string>): Promise<BenchServer> {
   const dir = await mkdtemp(path.join(tmpdir(), 'chat-bench-'));
   const port = await freePort();
-  const child = fork(path.join(import.meta.dirname, 'chat-bench-server.ts'), [], {
+  const child = fork(path.join(import.meta.dirname, 'api-bench-server.ts'), [], {
     execArgv: ['--expose-gc'],
     env: {
       ...process.env,

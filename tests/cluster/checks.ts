@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import { CONTACT_API } from '#common/contact-api.ts';
 import { staffCommandToken } from '#server/features/staff/index.ts';
 import { type Answer, decoded, json, request, setCookie } from './http.ts';
 import {
@@ -22,8 +23,8 @@ export interface Cluster {
   nginx: Nginx;
   folder: string;
   instanceEnv: Record<string, string>;
-  /** FINGERPRINT_RATE_LIMIT of the instances. */
-  fingerprintLimit: number;
+  /** CONTACT_RATE_LIMIT of the instances. */
+  contactLimit: number;
 }
 
 /** A failed expectation; the check stops there and reports the message. */
@@ -64,6 +65,19 @@ async function mintFpid(port: number): Promise<string> {
   expect(answer.status === 200, `POST /api/fingerprint answered ${answer.status}: ${decoded(answer)}`);
   return json<{ fpid: string }>(answer).fpid;
 }
+
+/**
+ * A contact message with nothing in it. The client's hit on the shared contact limit is counted (a
+ * write to the database) before the message is read, so it is answered 400 within the limit and 429
+ * past it.
+ */
+const postEmptyContact = (port: number, fpid: string, headers: Record<string, string> = {}, localAddress?: string) =>
+  request(port, CONTACT_API.messages, {
+    method: 'POST',
+    body: '{}',
+    headers: { Origin: origin(port), Cookie: `${FPID_COOKIE}=${fpid}`, ...headers },
+    localAddress,
+  });
 
 /** A state-changing API call as the site's own pages make it. */
 function apiPost(port: number, target: string, body: unknown, cookies: Record<string, string>) {
@@ -365,39 +379,42 @@ export async function sessionsAcrossInstances(cluster: Cluster, report: Report) 
 // 2. Rate limits hold across instances.
 
 export async function rateLimitsAcrossInstances(cluster: Cluster, report: Report) {
-  const limit = cluster.fingerprintLimit;
+  const limit = cluster.contactLimit;
+  const fpid = await mintFpid(cluster.instances[0]?.port ?? 0);
   // One client (the address nginx would have written) hitting all three instances at once.
   const client = '192.0.2.10';
   const hits = 3 * limit + 3;
   const answers = await Promise.all(
     Array.from({ length: hits }, (_, i) =>
-      postFingerprint(cluster.instances[i % cluster.instances.length]?.port ?? 0, { 'X-Forwarded-For': client }),
+      postEmptyContact(cluster.instances[i % cluster.instances.length]?.port ?? 0, fpid, { 'X-Forwarded-For': client }),
     ),
   );
-  const allowed = answers.filter((answer) => answer.status === 200).length;
+  const allowed = answers.filter((answer) => answer.status === 400).length;
   const refused = answers.filter((answer) => answer.status === 429 && answer.headers['retry-after']).length;
   expect(
     allowed === limit && refused === hits - limit,
-    `${hits} concurrent hits over 3 instances, limit ${limit}: ${allowed} allowed, ${refused} refused with Retry-After, ` +
+    `${hits} concurrent contact posts over 3 instances, limit ${limit}: ${allowed} counted and read, ${refused} refused with Retry-After, ` +
       `statuses ${answers.map((answer) => answer.status).join(' ')}`,
   );
   report.note(
-    `${hits} concurrent hits spread over the 3 instances: exactly ${limit} allowed, the rest 429 with Retry-After`,
+    `${hits} concurrent contact posts spread over the 3 instances: exactly ${limit} let through, the rest 429 with Retry-After`,
   );
 
   // Through nginx a client cannot choose its address: whatever X-Forwarded-For it sends, the
   // instances count it under the address nginx saw (here 127.0.0.2, a loopback address of its own).
   const through = [];
   for (let i = 0; i < limit + 3; i++) {
-    through.push(await postFingerprint(cluster.nginx.port, { 'X-Forwarded-For': `198.51.100.${i + 1}` }, '127.0.0.2'));
+    through.push(
+      await postEmptyContact(cluster.nginx.port, fpid, { 'X-Forwarded-For': `198.51.100.${i + 1}` }, '127.0.0.2'),
+    );
   }
-  const passed = through.filter((answer) => answer.status === 200).length;
+  const passed = through.filter((answer) => answer.status === 400).length;
   expect(
     passed === limit,
-    `${limit + 3} hits through nginx with forged X-Forwarded-For: ${passed} allowed, expected ${limit}`,
+    `${limit + 3} posts through nginx with forged X-Forwarded-For: ${passed} let through, expected ${limit}`,
   );
   report.note(
-    `${limit + 3} hits through nginx, each with a forged X-Forwarded-For: ${limit} allowed (counted under nginx's peer address)`,
+    `${limit + 3} posts through nginx, each with a forged X-Forwarded-For: ${limit} let through (counted under nginx's peer address)`,
   );
 }
 
@@ -499,6 +516,7 @@ const RECOVERY_TIMEOUT_MS = 30_000;
 export async function databaseOutage(cluster: Cluster, report: Report) {
   expect(account, 'no account: the session check did not get far enough to make one');
   const session = await signIn(cluster.instances[0]?.port ?? 0, account);
+  const { fpid } = account;
   for (const instance of cluster.instances) {
     const answer = await readAccount(instance.port, session);
     expect(answer.status === 200, `before the outage, /api/account on instance ${instance.index}: ${answer.status}`);
@@ -567,12 +585,12 @@ export async function databaseOutage(cluster: Cluster, report: Report) {
           },
           { timeoutMs: RECOVERY_TIMEOUT_MS, intervalMs: 250 },
         );
-        // A write too: a rate limit hit is an upsert.
+        // A write too: the contact limit's hit is an upsert.
         await waitFor(
-          `instance ${instance.index} writing (POST /api/fingerprint)`,
+          `instance ${instance.index} writing (POST ${CONTACT_API.messages})`,
           async () =>
-            (await postFingerprint(instance.port, { 'X-Forwarded-For': `192.0.2.${100 + instance.index}` })).status ===
-            200
+            (await postEmptyContact(instance.port, fpid, { 'X-Forwarded-For': `192.0.2.${100 + instance.index}` }))
+              .status === 400
               ? true
               : undefined,
           { timeoutMs: RECOVERY_TIMEOUT_MS, intervalMs: 250 },

@@ -279,7 +279,7 @@ function serveCommand(): string[] {
 
 /** Upstreams and credentials the site must not pick up from the environment of whoever runs the test. */
 const UNWANTED_ENV =
-  /^(PORT|HOST|DATA_DIR|SITE_DIR|DATABASE_URL|SERVER_SECRET|TRUST_PROXY|SMTP_URL|MAIL_FROM|POSTHOG_.*|OTEL_.*|FINGERPRINT_RATE_LIMIT|SESSION_IDLE_SECONDS|UPSTREAM_TIMEOUT_MS)$/;
+  /^(PORT|HOST|DATA_DIR|SITE_DIR|DATABASE_URL|SERVER_SECRET|TRUST_PROXY|SMTP_URL|MAIL_FROM|POSTHOG_.*|OTEL_.*|FINGERPRINT_RATE_LIMIT|CONTACT_RATE_LIMIT|SESSION_IDLE_SECONDS|UPSTREAM_TIMEOUT_MS)$/;
 
 export async function startInstance(
   index: number,

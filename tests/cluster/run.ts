@@ -38,7 +38,8 @@ import {
 import { rollingUpgradeUnderLoad } from './rolling-upgrade.ts';
 
 const INSTANCES = 3;
-const FINGERPRINT_LIMIT = 5;
+/** Contact messages per client and hour: the shared limit the rate limit check counts across instances. */
+const CONTACT_LIMIT = 5;
 
 const CHECKS: [string, (cluster: Cluster, report: Report) => Promise<void>][] = [
   ['nginx answers as the Node server does', nginxAnswersLikeNode],
@@ -96,7 +97,7 @@ async function main(): Promise<boolean> {
       DATABASE_URL: postgres.url,
       SERVER_SECRET: randomBytes(32).toString('base64url'),
       TRUST_PROXY: '1',
-      FINGERPRINT_RATE_LIMIT: String(FINGERPRINT_LIMIT),
+      CONTACT_RATE_LIMIT: String(CONTACT_LIMIT),
     };
     const ports: number[] = [];
     for (let i = 0; i < INSTANCES; i++) ports.push(await freePort());
@@ -111,7 +112,7 @@ async function main(): Promise<boolean> {
     );
     step(`ready in ${seconds(started).toFixed(1)} s; files in ${folder}\n`);
 
-    const cluster: Cluster = { postgres, instances, nginx, folder, instanceEnv, fingerprintLimit: FINGERPRINT_LIMIT };
+    const cluster: Cluster = { postgres, instances, nginx, folder, instanceEnv, contactLimit: CONTACT_LIMIT };
     for (const [name, check] of CHECKS) {
       const result: Result = { name, ok: true, seconds: 0, lines: [], findings: [] };
       const checkStarted = performance.now();

@@ -4,6 +4,7 @@ import type { Queryable } from '#server/platform/db/database.ts';
 import { keyedHash } from '#server/platform/secrets.ts';
 import { ApiError } from './api-error.ts';
 import type { AppEnv } from './context.ts';
+import { createLocalCounter } from './local-rate-limit.ts';
 import { hitRateLimit } from './rate-limit-counter.ts';
 
 export interface Limit {
@@ -25,6 +26,12 @@ export interface RateLimiter {
   clear(name: string, subject: string): Promise<void>;
   /** Middleware counting each request under the requester's address. */
   perClient(name: string, limit: Limit | (() => Limit)): ReturnType<typeof createMiddleware<AppEnv>>;
+  /**
+   * The same, counted by this instance alone, in memory: for a request that stores nothing and costs
+   * only this instance's processor, where the shared count's statement would cost more than the
+   * request itself (docs/decisions/173).
+   */
+  perClientHere(name: string, limit: Limit | (() => Limit)): ReturnType<typeof createMiddleware<AppEnv>>;
 }
 
 /** The row a limit counts `subject` under: its name and a keyed hash of the subject. */
@@ -36,6 +43,7 @@ export const limitKey = (secret: Buffer, name: string, subject: string) =>
  * limit's name and a keyed hash of its subject, so the table never holds an address or an email.
  */
 export function createRateLimiter(db: Queryable, secret: Buffer): RateLimiter {
+  const here = createLocalCounter();
   const enforce = async (hits: readonly LimitHit[]) => {
     let wait = 0;
     for (const { name, limit, subject } of hits) {
@@ -53,6 +61,17 @@ export function createRateLimiter(db: Queryable, secret: Buffer): RateLimiter {
     perClient: (name, limit) =>
       createMiddleware<AppEnv>(async (c, next) => {
         await enforce([{ name, limit: typeof limit === 'function' ? limit() : limit, subject: clientOf(c) }]);
+        await next();
+      }),
+    perClientHere: (name, limit) =>
+      createMiddleware<AppEnv>(async (c, next) => {
+        const { hits, windowSeconds } = typeof limit === 'function' ? limit() : limit;
+        const result = here.hit(`${name}:${clientOf(c)}`, hits, windowSeconds);
+        if (!result.allowed) {
+          throw new ApiError(429, 'TOO_MANY_REQUESTS', {
+            headers: { 'Retry-After': String(result.retryAfterSeconds) },
+          });
+        }
         await next();
       }),
   };

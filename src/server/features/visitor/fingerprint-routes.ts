@@ -13,11 +13,12 @@ const RATE_WINDOW_SECONDS = 60;
 /**
  * Exchanges a fingerprint record for the visitor identifier (fpid): a keyed hash of the
  * visitorId, the same on every instance that shares the secret, and checkable by any of them.
+ * Nothing is stored, so each instance limits its clients by itself (docs/decisions/173).
  */
 export function fingerprintRoutes(deps: Deps) {
   const routes = newRoutes();
   const limit = () => ({ hits: deps.settings.fingerprintRateLimit, windowSeconds: RATE_WINDOW_SECONDS });
-  routes.post(FINGERPRINT_PATH, deps.limiter.perClient('fingerprint', limit), async (c) => {
+  routes.post(FINGERPRINT_PATH, deps.limiter.perClientHere('fingerprint', limit), async (c) => {
     if (!isJson(c.req.header('Content-Type'))) throw new ApiError(415, 'FINGERPRINT_REQUIRED');
     const body = await readJson(c, 'FINGERPRINT_REQUIRED');
     if (typeof body !== 'object' || body === null || !('visitorId' in body)) {

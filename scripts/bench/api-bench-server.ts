@@ -1,4 +1,4 @@
-// The production API on a port, as a child process of `npm run bench:chat` that can tell its memory
+// The production API on a port, as a child process of the benches (`npm run bench:chat`, `bench:fingerprint`) that can tell its memory
 // precisely: asked over IPC, it collects garbage first (node --expose-gc) and answers
 // process.memoryUsage(). The environment is read as the server reads it; the site is left out.
 import { createServer } from 'node:http';
