@@ -126,8 +126,7 @@ export async function nginxSiteConfig(options: NginxConfigOptions): Promise<stri
     indent(
       spaces,
       Object.entries(headers).map(
-        ([name, value]) =>
-          `add_header ${name} ${name === 'Content-Security-Policy' ? policy : quoted(value)} always;`,
+        ([name, value]) => `add_header ${name} ${name === 'Content-Security-Policy' ? policy : quoted(value)} always;`,
       ),
     );
   const brotli = brotliEnabled(options.brotli);
