@@ -158,6 +158,28 @@ describe('the prerendered pages’ sharing tags', () => {
   });
 });
 
+describe('texts in the sharing tags', () => {
+  it('cannot close the JSON-LD’s script element or a tag’s attribute', async () => {
+    const hostile = structuredClone(texts);
+    const about = hostile.de?.about as { title: string; meta: { title: string } };
+    about.title = '</script><script>alert(1)</script>';
+    about.meta.title = '"><script>alert(2)</script>';
+    const html = await renderDocument({
+      path: '/de/about',
+      page: 'about',
+      language: 'de',
+      resources: hostile,
+      site,
+      assets,
+    });
+    expect(html).not.toContain('<script>alert(');
+    const head = readHead(html);
+    expect(head.one('og:title')).toBe(about.meta.title);
+    const breadcrumb = head.jsonLd[0]?.itemListElement as { name: string }[];
+    expect(breadcrumb[1]?.name).toBe(about.title);
+  });
+});
+
 describe('the share image’s title', () => {
   it('breaks Thai between words, which it measures in the Thai font', () => {
     const title = 'นโยบายความเป็นส่วนตัวและข้อกำหนดการใช้งานของเว็บไซต์ | Your Company';
