@@ -22,6 +22,7 @@ import {
   startModules,
 } from './app-modules.ts';
 import { rootPage } from './root-page.ts';
+import { brandColours, shareImageWriter } from './share-image.ts';
 
 const CLIENT_DIR = path.join(ROOT, 'dist/client');
 const CONSOLE_ENTRY = 'src/client/console/entry.tsx';
@@ -126,6 +127,13 @@ async function main() {
   const { renderDocument, siteConfigScript, APP_LOADER_SCRIPT } = await import(
     path.join(ROOT, 'dist/prerender/entry-prerender.js')
   );
+  // Images a build made stay in node_modules/.cache, under names made from what they show, so that
+  // the next build renders only the cards whose title or brand changed.
+  const shareImage = shareImageWriter({
+    clientDir: CLIENT_DIR,
+    cacheDir: path.join(ROOT, 'node_modules/.cache/share-images'),
+    colours: brandColours(await readFile(path.join(ROOT, 'src/client/styles/tokens.css'), 'utf8')),
+  });
 
   for (const { language, page, path: pagePathname } of allPagePaths()) {
     const preloads = [...startModules(manifest, pageModuleKey(page))]
@@ -142,6 +150,7 @@ async function main() {
         entry: `/${entry.file}`,
         preloads,
       },
+      shareImage,
     });
     await writeOut(`${pagePathname.slice(1)}/index.html`, html);
   }

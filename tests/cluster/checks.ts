@@ -157,6 +157,8 @@ export async function nginxAnswersLikeNode(cluster: Cluster, report: Report) {
   const script = assets.find((name) => name.endsWith('.js'));
   const style = assets.find((name) => name.endsWith('.css'));
   expect(script && style, 'the build has no script or style in dist/client/assets');
+  const shareImage = readdirSync(path.join(ROOT, 'dist/client/assets/share'))[0];
+  expect(shareImage, 'the build has no share image in dist/client/assets/share');
 
   const both = 'br, gzip';
   const cases: { target: string; method?: string; encoding?: string; cookie?: string }[] = [
@@ -166,6 +168,7 @@ export async function nginxAnswersLikeNode(cluster: Cluster, report: Report) {
     ),
     { target: `/assets/${script}`, encoding: both },
     { target: `/assets/${style}`, encoding: both },
+    { target: `/assets/share/${shareImage}`, encoding: both },
     { target: '/locales/en/common.json', encoding: both },
     { target: '/locales/config.json', encoding: both },
     { target: '/en/about', encoding: 'gzip' },

@@ -3,7 +3,7 @@ import { isIndexed, sitemapPaths } from '#common/head.ts';
 import { LANGUAGES } from '#common/languages.ts';
 import { allPagePaths, needsSession, pagePath } from '#common/routes.ts';
 import { storageEntry } from '#common/storage.ts';
-import { waitForHydration } from './helpers.ts';
+import { waitForHydration, watchConsole } from './helpers.ts';
 
 const SITE_URL = 'http://localhost:3000';
 
@@ -79,4 +79,39 @@ test('hydration leaves the prerendered page exactly as it was', async ({ page, r
     return root?.innerHTML;
   });
   expect(hydrated).toBe(prerendered);
+});
+
+test('the sharing tags and JSON-LD break no rule of the page’s security policy, and the share image is served', async ({
+  page,
+  request,
+}) => {
+  await page.addInitScript(() => {
+    const found: string[] = [];
+    Object.assign(window, { cspViolations: found });
+    document.addEventListener('securitypolicyviolation', (event) =>
+      found.push(`${event.violatedDirective} ${event.blockedURI}`),
+    );
+  });
+  const problems = watchConsole(page);
+  const answer = await page.goto('/th/about');
+  // The policy is enforced, with hashes for the inline scripts it runs: the JSON-LD has none.
+  expect(answer?.headers()['content-security-policy']).toMatch(/script-src [^;]*'sha256-/);
+  await waitForHydration(page);
+  const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '');
+  expect(jsonLd['@type']).toBe('BreadcrumbList');
+  await expect(page.locator('meta[property="og:locale"]')).toHaveAttribute('content', 'th_TH');
+  expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
+  expect(problems).toEqual([]);
+
+  const image = (await page.locator('meta[property="og:image"]').getAttribute('content')) ?? '';
+  expect(image.startsWith(`${SITE_URL}/assets/share/`)).toBe(true);
+  const picture = await request.get(new URL(image).pathname);
+  expect(picture.status()).toBe(200);
+  expect(picture.headers()['content-type']).toBe('image/png');
+  expect(picture.headers()['cache-control']).toContain('immutable');
+  const png = await picture.body();
+  expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([
+    Number(await page.locator('meta[property="og:image:width"]').getAttribute('content')),
+    Number(await page.locator('meta[property="og:image:height"]').getAttribute('content')),
+  ]);
 });

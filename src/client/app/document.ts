@@ -1,5 +1,5 @@
 import { BEACON_NAMES, countPageView } from '#client/features/analytics/index.ts';
-import type { PageHead } from '#client/features/head/index.ts';
+import type { PageHead, ShareHead } from '#client/features/head/index.ts';
 import { FAVICON_LINK } from '#common/head.ts';
 import { escapeHtml } from '#common/html.ts';
 import type { SiteConfig } from '#common/site-config.ts';
@@ -101,11 +101,28 @@ export function siteConfigScript(site: SiteConfig): string {
   return `window.__SITE_CONFIG__=${JSON.stringify(site).replace(/</g, '\\u003c')}`;
 }
 
+/**
+ * The preview's tags and the page's JSON-LD. The JSON-LD is a data block, which the browser never
+ * runs, so the Content-Security-Policy needs no hash for it; `<` is escaped as in every inline JSON.
+ */
+function shareTags(share: ShareHead | undefined): string {
+  if (!share) return '';
+  const meta = share.meta.map(
+    ({ attribute, key, content }) => `<meta ${attribute}="${escapeHtml(key)}" content="${escapeHtml(content)}">`,
+  );
+  const jsonLd = share.jsonLd
+    ? [`<script type="application/ld+json">${JSON.stringify(share.jsonLd).replace(/</g, '\\u003c')}</script>`]
+    : [];
+  return `${[...meta, ...jsonLd].join('\n')}\n`;
+}
+
 /** A whole prerendered page. Styles are inlined and the app loads after the first paint. */
 export function documentHtml(options: {
   /** The page's own address, which the loader puts in the address bar when it differs. */
   path: string;
   head: PageHead;
+  /** Written by the prerender only: the app does not keep these in step, as previews never run it. */
+  share?: ShareHead;
   appHtml: string;
   assets: PageAssets;
   site: SiteConfig;
@@ -128,7 +145,7 @@ export function documentHtml(options: {
 <title>${escapeHtml(head.title)}</title>
 <meta name="description" content="${escapeHtml(head.description)}">
 ${head.indexed ? '' : '<meta name="robots" content="noindex">\n'}${links}
-${FAVICON_LINK}
+${shareTags(options.share)}${FAVICON_LINK}
 <meta name="theme-color" content="#1d4ed8">
 ${inlineSheets(assets.styles)}
 <script>${siteConfigScript(options.site)}</script>

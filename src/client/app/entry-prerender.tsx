@@ -2,7 +2,7 @@ import { createInstance } from 'i18next';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { pageHead } from '#client/features/head/index.ts';
+import { pageHead, type ShareCard, type ShareImage, shareCard, shareHead } from '#client/features/head/index.ts';
 import { baseOptions } from '#client/features/i18n/index.ts';
 import { StaticAddress } from '#client/lib/address.tsx';
 import { takeFormatted } from '#client/lib/formats.ts';
@@ -28,6 +28,8 @@ export async function renderDocument(options: {
   resources: Texts;
   site: SiteConfig;
   assets: PageAssets;
+  /** Renders a page's share image (scripts/build/share-image.ts); without it, pages have no image. */
+  shareImage?: (card: ShareCard) => Promise<ShareImage>;
   languages?: readonly string[];
 }): Promise<string> {
   const { language, site, page } = options;
@@ -57,9 +59,13 @@ export async function renderDocument(options: {
   const pageResources = {
     [language]: Object.fromEntries(namespaces.map((ns) => [ns, options.resources[language]?.[ns] ?? {}])),
   };
+  const head = pageHead(i18n, page, language, site.siteUrl, { pathname: options.path });
+  const card = shareCard(head, site);
+  const image = card && options.shareImage ? await options.shareImage(card) : null;
   return documentHtml({
     path: options.path,
-    head: pageHead(i18n, page, language, site.siteUrl, { pathname: options.path }),
+    head,
+    share: shareHead(i18n, page, head, site, image),
     appHtml,
     assets: options.assets,
     site,
