@@ -25,6 +25,8 @@ export interface FormAnswer {
 /** Typed by the visitor but never written back into a page. */
 const NEVER_KEPT = new Set(['password', 'website', 'language']);
 
+/** A field's name as the pages write them; any other name a post carries is left alone. */
+const FIELD_NAME = /^[A-Za-z][A-Za-z0-9]*$/;
 const inputPattern = (name: string) => new RegExp(`<(?:input|select)\\b[^>]*\\bname="${name}"[^>]*>`);
 
 /** The attribute's value in a tag, or undefined. */
@@ -34,7 +36,7 @@ const attribute = (tag: string, name: string) => tag.match(new RegExp(`\\b${name
 function withValue(tag: string, value: string): string {
   if (/\btype="checkbox"/.test(tag)) return tag.replace(/\s*\/?>$/, ' checked=""/>');
   if (tag.startsWith('<select')) return tag;
-  return tag.replace(/\bvalue="[^"]*"/, `value="${escapeHtml(value)}"`);
+  return tag.replace(/\bvalue="[^"]*"/, () => `value="${escapeHtml(value)}"`);
 }
 
 /**
@@ -60,21 +62,22 @@ export function formAnswerPage(pages: PageHtml | undefined, site: SiteConfig, te
   }
   if (message.kind === 'error') {
     const errorWord = textAt(texts, language, 'common', 'toasts.types.error');
-    html = html.replace('<title>', `<title>${escapeHtml(errorWord)}: `);
+    html = html.replace('<title>', () => `<title>${escapeHtml(errorWord)}: `);
   }
 
   for (const [name, value] of Object.entries(answer.values)) {
-    if (NEVER_KEPT.has(name)) continue;
+    if (NEVER_KEPT.has(name) || !FIELD_NAME.test(name)) continue;
     html = html.replace(inputPattern(name), (tag) => withValue(tag, value));
   }
 
   let focused = false;
   let unplaced = false;
   // In the page's order, so that the first field marked is the one focused.
-  const position = (name: string) => inputPattern(name).exec(html)?.index ?? Number.POSITIVE_INFINITY;
+  const position = (name: string) =>
+    (FIELD_NAME.test(name) && inputPattern(name).exec(html)?.index) || Number.POSITIVE_INFINITY;
   const refused = Object.entries(fields).sort(([a], [b]) => position(a) - position(b));
   for (const [name, code] of refused) {
-    const found = inputPattern(name).exec(html);
+    const found = FIELD_NAME.test(name) ? inputPattern(name).exec(html) : null;
     const id = found && attribute(found[0], 'id');
     if (!found || !id || !code) {
       unplaced = true;
@@ -89,12 +92,14 @@ export function formAnswerPage(pages: PageHtml | undefined, site: SiteConfig, te
     focused = true;
     const before = html.slice(0, found.index);
     const after = html.slice(found.index + found[0].length);
-    // The field's box is the last one opened before its input; its message line the first after.
-    const box = before.lastIndexOf('<div class="field');
-    const markedBefore =
-      box < 0 ? before : `${before.slice(0, box)}<div class="field field--invalid${before.slice(box + 17)}`;
+    // The field's box is the last one opened before its input (not its parts, `field__…`); its
+    // message line the first after.
+    const box = [...before.matchAll(/<div class="field(?=[" ])/g)].at(-1);
+    const boxEnd = box ? box.index + box[0].length : -1;
+    const markedBefore = box ? `${before.slice(0, boxEnd)} field--invalid${before.slice(boxEnd)}` : before;
     const line = `<p id="${errorId}" class="field__error">${escapeHtml(lineOf(code))}</p>`;
-    html = `${markedBefore}${tag}${after.replace('<div class="field__message" aria-live="polite"></div>', `<div class="field__message" aria-live="polite">${line}</div>`)}`;
+    const message = '<div class="field__message" aria-live="polite">';
+    html = `${markedBefore}${tag}${after.replace(`${message}</div>`, () => `${message}${line}</div>`)}`;
   }
 
   // The form's opening line: a field's own error is under it, so this one says what the page is about.
@@ -102,7 +107,7 @@ export function formAnswerPage(pages: PageHtml | undefined, site: SiteConfig, te
     message.kind === 'notice'
       ? `<p class="auth__notice" role="status">${escapeHtml(lead)}</p>`
       : `<p class="field__error" role="alert">${escapeHtml(focused && !unplaced ? lineOf('VALIDATION_ERROR') : lead)}</p>`;
-  return html.replace(/(<form\b[^>]*>)(<p class="form__note">[\s\S]*?<\/p>)?/, `$1$2${top}`);
+  return html.replace(/<form\b[^>]*>(?:<p class="form__note">[\s\S]*?<\/p>)?/, (opening) => `${opening}${top}`);
 }
 
 /** Without a built page: the message, in the page's language, and the way back to the form. */

@@ -82,6 +82,9 @@ describeApi('account forms posted without JavaScript', (api) => {
     expect(inputTag(html, 'email')).toContain('aria-describedby="register-email-error"');
     expect(inputTag(html, 'email')).toContain('value="not an address"');
     expect(html).toContain('<p id="register-email-error" class="field__error">Please enter a valid email address.</p>');
+    expect(html).toMatch(/<div class="field field--invalid"><label for="register-email">/);
+    expect(html).toMatch(/<div class="field field--invalid field--check"><input[^>]*name="acceptTerms"/);
+    expect(html).not.toContain('field--invalid__');
     expect(inputTag(html, 'acceptTerms')).toContain('aria-invalid="true"');
     expect(inputTag(html, 'acceptTerms')).not.toContain('checked');
     // The name (no < or > allowed) is the first refused field in the page, so it takes the focus;
