@@ -21,7 +21,7 @@ const isFormPost = (c: Context) =>
 export const withAddress = (path: string, email: string) => `${path}#${new URLSearchParams({ email })}`;
 
 /** Where a plain post goes once the call succeeded: a page to redirect to, or a message on the form's page. */
-export type FormOutcome = { redirect: string } | { status: 200 | 403; message: FormMessage };
+export type FormOutcome = { redirect: string } | { status: 403; message: FormMessage };
 
 export interface PlainForm<A> {
   /** The page the form is on: a refused post is answered with it. */
