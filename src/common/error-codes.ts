@@ -62,6 +62,8 @@ export const ERROR_CODES = [
   'OIDC_ACCOUNT_EXISTS',
   'OIDC_IDENTITY_TAKEN',
   'LAST_SIGN_IN_METHOD',
+  // An account form sent without JavaScript.
+  'SECOND_STEP_NEEDS_SCRIPT',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -114,6 +114,7 @@ describe('pageNamespaces, bootNamespaces and pageMetaKey', () => {
       'register',
       'validation',
       'forgotPassword',
+      'resetPassword',
       'emailUndo',
     ]);
   });

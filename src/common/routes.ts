@@ -110,6 +110,19 @@ export const PAGES = {
     alsoNs: ['errors'],
     index: false,
   },
+  /**
+   * The forgotten password's second step as a page of its own: the app shows it in place on the
+   * first one, a browser without JavaScript is sent here once the code is mailed (decision 125).
+   */
+  resetPassword: {
+    path: 'forgot-password/code',
+    module: 'forgot-password/ResetPasswordPage',
+    ns: 'login',
+    meta: 'forgot.meta',
+    layout: false,
+    alsoNs: ['errors'],
+    index: false,
+  },
   account: {
     path: 'account',
     module: 'account/AccountPage',

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
+import { ACCOUNT_API } from '#common/account-api.ts';
 import { CHAT_API, CONSOLE_CHAT_API } from '#common/chat-api.ts';
 import { CONSOLE_API, withId } from '#common/console-api.ts';
 import { describeApi, ORIGIN } from '#tests/support/api.ts';
@@ -134,8 +135,15 @@ describeApi('the request layer', (api) => {
     }
   });
 
-  // The contact form also takes the plain form post of a browser without JavaScript.
-  const FORM_POSTS = ['/api/contact/messages'];
+  // The contact form and the account forms also take the plain form post of a browser without JavaScript.
+  const FORM_POSTS = [
+    '/api/contact/messages',
+    ACCOUNT_API.register,
+    ACCOUNT_API.verify,
+    ACCOUNT_API.login,
+    ACCOUNT_API.forgotPassword,
+    ACCOUNT_API.resetPassword,
+  ] as string[];
 
   it('takes only JSON on every state-changing API route by default', async () => {
     const routes = stateChanging().filter(({ path }) => !isBeacon(path) || COMMANDS.includes(path));

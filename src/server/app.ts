@@ -28,6 +28,7 @@ import type { JobDefinitions, JobRunner } from './platform/jobs/jobs.ts';
 import { mailJobs } from './platform/mail/mail-queue.ts';
 import { Metrics } from './platform/metrics.ts';
 import type { ServerTracing } from './platform/tracing.ts';
+import type { PageHtml } from './site/build-files.ts';
 
 /** The API app, as main.ts serves it and tests call it. */
 export type ApiApp = Hono<AppEnv>;
@@ -57,6 +58,8 @@ export interface AppOptions {
   metrics?: Metrics;
   /** Whether the process is stopping: readiness then answers 503 (see health-routes.ts). */
   draining?: () => boolean;
+  /** The built pages, for the account forms posted without JavaScript (see Deps). */
+  pages?: PageHtml;
 }
 
 /**
@@ -103,6 +106,7 @@ export function createApp(options: AppOptions): ApiApp {
     limiter: createRateLimiter(db, secret),
     settings: { ...DEFAULT_SETTINGS, ...options.settings },
     metrics,
+    pages: options.pages,
   };
   const features = FEATURES.map((feature) => feature.create(deps));
 

@@ -4,6 +4,7 @@ import type { RateLimiter } from '#server/http/rate-limit.ts';
 import type { Database } from '#server/platform/db/database.ts';
 import type { Settings } from '#server/platform/env.ts';
 import type { Metrics } from '#server/platform/metrics.ts';
+import type { PageHtml } from '#server/site/build-files.ts';
 
 /** What every feature is built with; app.ts makes it once. */
 export interface Deps {
@@ -18,4 +19,6 @@ export interface Deps {
   settings: Settings;
   /** This instance's metrics: features tell it what to read at each scrape (see platform/metrics.ts). */
   metrics: Metrics;
+  /** The built pages, which a form posted without JavaScript is answered with; none without a build. */
+  pages?: PageHtml;
 }

@@ -10,6 +10,7 @@ import { Metrics } from './platform/metrics.ts';
 import { loadServerSecret } from './platform/secrets.ts';
 import { loadSiteConfig, ownAddress, readTexts } from './platform/site-config.ts';
 import { createServerTracing } from './platform/tracing.ts';
+import type { PageHtml } from './site/build-files.ts';
 
 /** The API with what it runs on, started; `stop` ends the jobs and the tracing, then closes the database. */
 export interface RunningApi {
@@ -29,6 +30,7 @@ export async function startApi(
   env: Env,
   security: Record<string, string>,
   draining?: () => boolean,
+  pages?: PageHtml,
 ): Promise<RunningApi> {
   setLogLevel(env.LOG_LEVEL);
   await ownerOnlyDir(env.DATA_DIR);
@@ -61,6 +63,7 @@ export async function startApi(
     jobs,
     metrics,
     draining,
+    pages,
   });
 
   const store = env.DATABASE_URL ? 'PostgreSQL' : `PGlite in ${env.DATA_DIR}`;

@@ -57,6 +57,18 @@ export async function loadStaticFiles(clientDir: string): Promise<Map<string, St
   return files;
 }
 
+/** A built page's HTML by its path (`/en/login`), or undefined without a build (tests, development). */
+export type PageHtml = (pagePath: string) => string | undefined;
+
+/** The built pages among the files, as text: the account forms answer a plain post with one (form-answer-page.ts). */
+export function pageHtmlFrom(files: Map<string, StaticFile>): PageHtml {
+  const decoder = new TextDecoder();
+  return (pagePath) => {
+    const file = files.get(`${pagePath}/index.html`);
+    return file && decoder.decode(file.body);
+  };
+}
+
 /** The best encoding the client accepts among those a file has. */
 export function pickEncoding(file: StaticFile, acceptEncoding: string | undefined): 'br' | 'gzip' | null {
   const accepted = (acceptEncoding ?? '')

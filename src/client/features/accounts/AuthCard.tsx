@@ -11,17 +11,23 @@ export interface OtherPage {
   page: PageId;
 }
 
-/** A sign-in page's content: its heading and lead, the form on a card, and the way to another page. */
+/**
+ * A sign-in page's content: its heading and lead, the form on a card, and the way to another page.
+ * A card whose form needs JavaScript says so to a browser without it; `plain`: the form works
+ * without (it posts to the server, decision 125).
+ */
 export function AuthCard({
   title,
   lead,
   children,
   other,
+  plain,
 }: {
   title: string;
   lead?: string;
   children: ReactNode;
   other: OtherPage;
+  plain?: true;
 }) {
   const { t } = useTranslation();
   const lang = useLanguage();
@@ -30,9 +36,11 @@ export function AuthCard({
       <div className="auth__card">
         <h1>{title}</h1>
         {lead && <p className="auth__lead">{lead}</p>}
-        <noscript>
-          <p className="auth__noscript">{t('form.noScript')}</p>
-        </noscript>
+        {!plain && (
+          <noscript>
+            <p className="auth__noscript">{t('form.noScript')}</p>
+          </noscript>
+        )}
         {children}
       </div>
       <p className="auth__after">

@@ -16,13 +16,18 @@ const rules = () =>
     password: s.PasswordSchema,
   }));
 
-/** Two steps on one page: the address to mail a code to, then that code with the new password. */
-export default function ForgotPasswordPage() {
+/**
+ * Two steps on one page: the address to mail a code to, then that code with the new password.
+ * `firstStep` "code" is the second step's own page, which a browser without JavaScript is sent to
+ * once the code is mailed: it asks for the address too, which that browser cannot carry over.
+ */
+export default function ForgotPasswordPage({ firstStep = 'email' }: { firstStep?: 'email' | 'code' }) {
   const { t } = useTranslation('login');
   const lang = useLanguage();
   const toast = useToast();
   const link = useMailLink();
-  const [step, setStep] = useState<'email' | 'code'>('email');
+  const [step, setStep] = useState(firstStep);
+  const askEmail = firstStep === 'code';
   // The field to focus once a step has rendered: the new fields replace the old ones, and focus
   // goes to the first of them rather than getting lost.
   const [focusNext, setFocusNext] = useState<'email' | 'code' | 'password' | null>(null);
@@ -66,17 +71,27 @@ export default function ForgotPasswordPage() {
   return (
     <AuthCard
       title={t('forgot.title')}
-      lead={step === 'email' ? t('forgot.lead') : t('forgot.codeLead', { email: form.values.email })}
+      lead={
+        step === 'email'
+          ? t('forgot.lead')
+          : askEmail
+            ? t('forgot.sentLead')
+            : t('forgot.codeLead', { email: form.values.email })
+      }
       other={{ label: t('forgot.back'), page: 'login' }}
+      plain
     >
       {step === 'email' ? (
-        <Form onSubmit={sendCode}>
+        <Form onSubmit={sendCode} action={ACCOUNT_API.forgotPassword}>
           <TextField field={form.field('email')} label={t('forgot.email')} type="email" autoComplete="email" />
           <SubmitButton busy={form.busy}>{t('forgot.send')}</SubmitButton>
         </Form>
       ) : (
         <>
-          <Form onSubmit={reset}>
+          <Form onSubmit={reset} action={ACCOUNT_API.resetPassword}>
+            {askEmail && (
+              <TextField field={form.field('email')} label={t('forgot.email')} type="email" autoComplete="email" />
+            )}
             <TextField
               field={form.field('code')}
               label={t('forgot.code')}

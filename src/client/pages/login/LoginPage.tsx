@@ -154,8 +154,9 @@ export default function LoginPage() {
       title={t('title')}
       lead={t('lead')}
       other={{ question: t('noAccount'), label: t('register'), page: 'register' }}
+      plain
     >
-      <Form onSubmit={submit}>
+      <Form onSubmit={submit} action={ACCOUNT_API.login}>
         {/* "webauthn": the browser may offer this site's passkeys among the address suggestions. */}
         <TextField field={form.field('email')} label={t('email')} type="email" autoComplete="username webauthn" />
         <PasswordField field={form.field('password')} label={t('password')} autoComplete="current-password" />

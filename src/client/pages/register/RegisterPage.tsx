@@ -70,8 +70,9 @@ export default function RegisterPage() {
       title={t('title')}
       lead={t('lead')}
       other={{ question: t('haveAccount'), label: t('login'), page: 'login' }}
+      plain
     >
-      <Form onSubmit={submit}>
+      <Form onSubmit={submit} action={ACCOUNT_API.register}>
         <TextField field={form.field('name')} label={t('name')} autoComplete="name" />
         <TextField field={form.field('email')} label={t('email')} type="email" autoComplete="email" />
         <PhoneCountryField field={form.field('phoneCountry')} label={t('phoneCountry')} language={lang} />

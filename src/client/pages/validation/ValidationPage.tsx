@@ -48,8 +48,8 @@ export default function ValidationPage() {
   }, [link]);
 
   return (
-    <AuthCard title={t('title')} lead={t('lead')} other={{ label: t('back'), page: 'login' }}>
-      <Form onSubmit={verify}>
+    <AuthCard title={t('title')} lead={t('lead')} other={{ label: t('back'), page: 'login' }} plain>
+      <Form onSubmit={verify} action={ACCOUNT_API.verify}>
         <TextField field={form.field('email')} label={t('email')} type="email" autoComplete="email" />
         <TextField
           field={form.field('code')}

@@ -1,3 +1,4 @@
+import { ACCOUNT_API } from '#common/account-api.ts';
 import type { Deps } from '#server/deps.ts';
 import { newRoutes } from '#server/http/context.ts';
 import type { Feature } from '#server/http/feature.ts';
@@ -9,6 +10,7 @@ import { passkeyRoutes } from './passkey-routes.ts';
 import { passwordChangeRoutes } from './password-change-routes.ts';
 import { passwordResetRoutes } from './password-reset-routes.ts';
 import { createPasswords, DEFAULT_HASHING, defaultHashingLimits } from './passwords.ts';
+import { FORM_OR_JSON } from './plain-form-post.ts';
 import { registrationRoutes } from './registration-routes.ts';
 import { secondFactorRoutes } from './second-factor-routes.ts';
 import { sessionListRoutes } from './session-list-routes.ts';
@@ -53,7 +55,16 @@ export function accountsFeature(deps: Deps): Feature {
     .route('/', dataExportRoutes(accountDeps))
 
     .route('/', identityRoutes(accountDeps));
-  return { routes };
+  // These forms work without JavaScript too: they take a plain form post as well as JSON (the
+  // Origin check stays, browsers send Origin with a form post; docs/decisions/125).
+  const plainForms = [
+    ACCOUNT_API.register,
+    ACCOUNT_API.verify,
+    ACCOUNT_API.login,
+    ACCOUNT_API.forgotPassword,
+    ACCOUNT_API.resetPassword,
+  ];
+  return { routes, guardExemptions: plainForms.map((path) => ({ path, contentTypes: FORM_OR_JSON })) };
 }
 export { addPasskey } from './passkey-queries.ts';
 export {

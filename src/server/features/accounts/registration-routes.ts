@@ -2,6 +2,7 @@ import { ACCOUNT_API, type RegisterAnswer, type VerifyAnswer } from '#common/acc
 import { MailRequestSchema, VerifySchema } from '#common/account-schemas.ts';
 import type { ErrorCode } from '#common/error-codes.ts';
 import { RegisterSchema } from '#common/register-schema.ts';
+import { pagePath } from '#common/routes.ts';
 import { requireVisitor } from '#server/features/visitor/index.ts';
 import { ApiError } from '#server/http/api-error.ts';
 import { newRoutes } from '#server/http/context.ts';
@@ -11,6 +12,7 @@ import { findAccountByEmail, insertAccount, markVerified, takenContacts } from '
 import { issueCode, redeemCode } from './codes.ts';
 import { refuseCommonPassword } from './common-passwords.ts';
 import { hit, mailHits } from './limits.ts';
+import { plainFormPost, withAddress } from './plain-form-post.ts';
 import { startSession } from './sessions.ts';
 
 /** EMAIL_ALREADY_EXISTS or PHONE_ALREADY_EXISTS (409), naming each field that is taken. */
@@ -27,7 +29,18 @@ export function registrationRoutes(deps: AccountDeps) {
   const routes = newRoutes();
   const visitor = requireVisitor(secret);
 
-  routes.post(ACCOUNT_API.register, visitor, jsonBody(RegisterSchema), async (c) => {
+  // Without JavaScript: on to the code's page, as the app goes.
+  const registerForm = plainFormPost<RegisterAnswer>(deps, {
+    page: 'register',
+    checkboxes: ['acceptTerms'],
+    outcome: (answer, language) => ({ redirect: withAddress(pagePath(language, 'validation'), answer.email) }),
+  });
+  const verifyForm = plainFormPost<VerifyAnswer>(deps, {
+    page: 'validation',
+    outcome: (_, language) => ({ redirect: pagePath(language, 'account') }),
+  });
+
+  routes.post(ACCOUNT_API.register, registerForm, visitor, jsonBody(RegisterSchema), async (c) => {
     await deps.passwords.admit();
     await limiter.enforce([hit('registerPerClient', c.var.clientAddress)]);
     const input = c.req.valid('json');
@@ -55,7 +68,7 @@ export function registrationRoutes(deps: AccountDeps) {
     return c.json({ email: input.email } satisfies RegisterAnswer, 201);
   });
 
-  routes.post(ACCOUNT_API.verify, visitor, jsonBody(VerifySchema), async (c) => {
+  routes.post(ACCOUNT_API.verify, verifyForm, visitor, jsonBody(VerifySchema), async (c) => {
     await limiter.enforce([hit('verifyPerClient', c.var.clientAddress)]);
     const { email, code } = c.req.valid('json');
     const account = await findAccountByEmail(db, email);

@@ -4,6 +4,7 @@ import { LoginSchema, SecondFactorSchema } from '#common/account-schemas.ts';
 import { NoFieldsSchema } from '#common/fields.ts';
 import { RETENTION } from '#common/retention.ts';
 import { isStaffRole } from '#common/roles.ts';
+import { pagePath } from '#common/routes.ts';
 import { storageEntry } from '#common/storage.ts';
 import { requireVisitor } from '#server/features/visitor/index.ts';
 import { ApiError } from '#server/http/api-error.ts';
@@ -18,6 +19,7 @@ import { pendingFirstFactor } from './identity-queries.ts';
 import { hit, mailHits } from './limits.ts';
 import { isPassFor, issuePass } from './passes.ts';
 import { countPasskeys } from './passkey-queries.ts';
+import { plainFormPost, withAddress } from './plain-form-post.ts';
 import { roleOf } from './roles.ts';
 import {
   createPendingSignIn,
@@ -39,7 +41,20 @@ export function signInRoutes(deps: AccountDeps) {
   const { db, passwords, limiter } = deps;
   const routes = newRoutes();
 
-  routes.post(ACCOUNT_API.login, requireVisitor(deps.secret), jsonBody(LoginSchema), async (c) => {
+  // Without JavaScript: where the app goes, except that the second step needs the app
+  // (docs/decisions/125): the page says so.
+  const loginForm = plainFormPost<LoginAnswer>(deps, {
+    page: 'login',
+    outcome: (answer, language, sent) => {
+      if (answer.status === 'signed-in') return { redirect: pagePath(language, 'account') };
+      if (answer.status === 'verification-required') {
+        return { redirect: withAddress(pagePath(language, 'validation'), sent.email ?? '') };
+      }
+      return { status: 403, message: { kind: 'error', details: { code: 'SECOND_STEP_NEEDS_SCRIPT' } } };
+    },
+  });
+
+  routes.post(ACCOUNT_API.login, loginForm, requireVisitor(deps.secret), jsonBody(LoginSchema), async (c) => {
     const { email, password, language, signInPass } = c.req.valid('json');
     // A browser that signed in to this account before goes first while a flood fills the queue.
     const lane = isPassFor(deps.secret, 'knownDevice', getCookie(c, KNOWN_DEVICE.name), email) ? 'known' : 'other';

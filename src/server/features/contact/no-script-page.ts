@@ -1,11 +1,11 @@
 import type { ErrorCode } from '#common/error-codes.ts';
-import { errorText } from '#common/error-texts.ts';
 import { FAVICON_LINK } from '#common/head.ts';
 import { escapeHtml } from '#common/html.ts';
 import type { Texts } from '#common/languages.ts';
 import { directionOf, type Language } from '#common/languages.ts';
 import { pagePath } from '#common/routes.ts';
 import type { SiteConfig } from '#common/site-config.ts';
+import { errorLine } from '#server/platform/error-line.ts';
 import { fill } from '#server/platform/mail/mail-text.ts';
 import { textAt } from '#server/platform/site-config.ts';
 
@@ -30,23 +30,17 @@ export function notSentPage(
   problem: { code: ErrorCode; fields?: Partial<Record<string, ErrorCode>> },
 ): string {
   const t = (ns: string, key: string) => fill(textAt(texts, language, ns, key), site.brand);
-  // An error's text as the browser shows it: the numbers it names, in the language's plural form.
-  const errorLine = (code: ErrorCode) => {
-    const { key, options } = errorText({ code });
-    const form = options.count === undefined ? key : `${key}_${new Intl.PluralRules(language).select(options.count)}`;
-    const values = Object.fromEntries(Object.entries(options).map(([name, value]) => [name, String(value)]));
-    return fill(t('errors', form), values);
-  };
+  const lineFor = (code: ErrorCode) => errorLine(texts, site, language, { code });
   const items = FIELDS.filter(([name]) => problem.fields?.[name]).map(
     ([name, label]) =>
-      `<li><strong>${escapeHtml(t('contact', label))}</strong>: ${escapeHtml(errorLine(problem.fields?.[name] ?? 'INVALID_REQUEST'))}</li>`,
+      `<li><strong>${escapeHtml(t('contact', label))}</strong>: ${escapeHtml(lineFor(problem.fields?.[name] ?? 'INVALID_REQUEST'))}</li>`,
   );
   const lead =
     problem.code === 'TOO_MANY_REQUESTS'
       ? t('contact', 'notSent.tooMany')
       : items.length > 0
         ? t('contact', 'notSent.lead')
-        : errorLine(problem.code);
+        : lineFor(problem.code);
   const title = t('contact', 'notSent.title');
   return `<!doctype html>
 <html lang="${language}" dir="${directionOf(language)}">
