@@ -95,10 +95,15 @@ describe('pageNamespaces, bootNamespaces and pageMetaKey', () => {
     expect(pageNamespaces('account')).toEqual(['common', 'login', 'errors', 'settings']);
   });
 
-  it('leave out of the boot data only the long texts that come after the paint', () => {
-    expect(bootNamespaces('privacy')).toEqual(['common', 'legal']);
+  it('leave out of the boot data only the texts that come after the paint', () => {
+    expect(bootNamespaces('privacy')).toEqual(['common']);
+    expect(bootNamespaces('account')).toEqual(['common']);
     expect(bootNamespaces('about')).toEqual(pageNamespaces('about'));
     expect(bootNamespaces('imprint')).toEqual(pageNamespaces('imprint'));
+  });
+
+  it('hand every page the common texts, which its frame needs to hydrate', () => {
+    for (const page of PAGE_IDS) expect(bootNamespaces(page)[0], page).toBe('common');
   });
 
   it('find the title of pages that share a namespace', () => {

@@ -26,11 +26,12 @@ interface PageEntry {
   /** `false`: a step of a visitor's own journey, not worth a search result (noindex, not in the sitemap). */
   index?: false;
   /**
-   * `true`: the page's own texts are long. Its HTML shows them but does not carry them a second
-   * time for the app, which fetches them after the first paint: the page then fits the first
+   * Namespaces of the page whose texts its HTML shows but does not carry a second time for the app,
+   * which fetches them after the first paint: long texts (the privacy policy's), or texts only the
+   * app draws (the account's, shown once the account has loaded). The page then fits the first
    * round trip of a new connection (decision 085).
    */
-  textsAfterPaint?: true;
+  textsAfterPaint?: readonly Namespace[];
   /**
    * `true`: only a signed-in visitor has anything to see here. A request that carries no sign of a
    * session (the signed-in cookie) is answered with the sign-in page at this address (decision 092).
@@ -71,7 +72,7 @@ export const PAGES = {
     ns: 'privacy',
     layout: true,
     alsoNs: ['legal'],
-    textsAfterPaint: true,
+    textsAfterPaint: ['privacy', 'legal'],
     nav: 'footer',
   },
   terms: { path: 'terms', module: 'legal/TermsPage', ns: 'terms', layout: true, alsoNs: ['legal'], nav: 'footer' },
@@ -130,6 +131,7 @@ export const PAGES = {
     meta: 'account.meta',
     layout: true,
     alsoNs: ['errors', 'settings'],
+    textsAfterPaint: ['login', 'errors', 'settings'],
     index: false,
     signedIn: true,
   },
@@ -166,10 +168,10 @@ export function pageNamespaces(page: PageId): Namespace[] {
   return [DEFAULT_NAMESPACE, entry.ns, ...(entry.alsoNs ?? [])];
 }
 
-/** The namespaces a prerendered page hands the app with its HTML: all it shows, but texts that come after the paint. */
+/** The namespaces a prerendered page hands the app with its HTML: all it shows, but those that come after the paint. */
 export function bootNamespaces(page: PageId): Namespace[] {
   const entry: PageEntry = PAGES[page];
-  return pageNamespaces(page).filter((ns) => !(entry.textsAfterPaint && ns === entry.ns));
+  return pageNamespaces(page).filter((ns) => !entry.textsAfterPaint?.includes(ns));
 }
 
 /** The key prefix of a page's title and description in its namespace. */

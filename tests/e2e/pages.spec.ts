@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { LANGUAGES } from '#common/languages.ts';
-import { allPagePaths, PAGES } from '#common/routes.ts';
+import { allPagePaths, bootNamespaces, pageNamespaces } from '#common/routes.ts';
 import { expectAccessible, waitForHydration, watchConsole } from './helpers.ts';
 
 const SITE_URL = 'http://localhost:3000';
@@ -37,11 +37,13 @@ for (const { path, language, page: pageId } of allPagePaths().filter(({ page }) 
       );
     }
 
-    // The page brought its texts, and hydrating it fetches none, but the long texts that its HTML
-    // shows and leaves out of its boot data (after the brand, which every fetched file is filled with).
-    const entry: { ns: string; textsAfterPaint?: true } = PAGES[pageId];
-    expect(texts.map((url) => new URL(url).pathname)).toEqual(
-      entry.textsAfterPaint ? ['/locales/config.json', `/locales/${language}/${entry.ns}.json`] : [],
+    // The page brought its texts, and hydrating it fetches none, but those that its HTML shows and
+    // leaves out of its boot data (after the brand, which every fetched file is filled with).
+    const afterPaint = pageNamespaces(pageId).filter((ns) => !bootNamespaces(pageId).includes(ns));
+    expect(texts.map((url) => new URL(url).pathname).sort()).toEqual(
+      afterPaint.length > 0
+        ? ['/locales/config.json', ...afterPaint.map((ns) => `/locales/${language}/${ns}.json`)].sort()
+        : [],
     );
     await expectAccessible(page);
     expect(problems).toEqual([]);

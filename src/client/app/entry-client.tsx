@@ -53,7 +53,7 @@ function hydrate(i18n: I18n, hydrateRoot: typeof import('react-dom/client').hydr
 // of its own (preloaded beside the entry: START_IMPORTS in scripts/build/app-modules.ts) it is compiled,
 // set up and run in tasks of its own instead of adding to the entry's.
 //
-// A page whose long texts stay out of its boot data (textsAfterPaint in routes.ts) fetches them
+// A page whose texts stay out of its boot data (textsAfterPaint in routes.ts) fetches them
 // alongside its module; should they not come, the page stays as the server wrote it, readable and
 // with working links, rather than hydrate without its words.
 async function start() {

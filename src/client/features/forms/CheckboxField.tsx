@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { FieldMessage } from './FieldMessage.tsx';
 import type { FieldState } from './use-form.ts';
+import '#client/styles/forms.css';
 
 /**
  * A required checkbox (accepting the terms) with the same error line as the other fields; `after`

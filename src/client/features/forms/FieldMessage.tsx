@@ -1,5 +1,6 @@
 import { ErrorMessage } from '#client/lib/error-messages.tsx';
 import type { FieldState } from './use-form.ts';
+import '#client/styles/forms.css';
 
 /**
  * A field's error as an alert-styled line, in a region that announces it when it appears, with

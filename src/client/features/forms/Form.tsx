@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '#client/lib/address.tsx';
+import '#client/styles/forms.css';
 
 /**
  * An account form: sent by script (the browser's own checks are replaced by the shared rules), and

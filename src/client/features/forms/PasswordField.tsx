@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { passwordStrength } from '#common/password-strength.ts';
 import { TextField, type TextFieldProps } from './TextField.tsx';
+import '#client/styles/forms.css';
 
 // The password field keeps copy, paste and select to itself (specification §5): nothing listening further up the
 // page learns of them. Native listeners on the input itself, since React's onSelect is not the

@@ -1,6 +1,7 @@
 import type { SelectHTMLAttributes } from 'react';
 import { FieldMessage } from './FieldMessage.tsx';
 import type { FieldState } from './use-form.ts';
+import '#client/styles/forms.css';
 
 type SelectProps = Omit<
   SelectHTMLAttributes<HTMLSelectElement>,

@@ -1,6 +1,7 @@
 import type { TextareaHTMLAttributes } from 'react';
 import { FieldMessage } from './FieldMessage.tsx';
 import type { FieldState } from './use-form.ts';
+import '#client/styles/forms.css';
 
 type AreaProps = Omit<
   TextareaHTMLAttributes<HTMLTextAreaElement>,

@@ -1,6 +1,7 @@
 import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
 import { FieldMessage } from './FieldMessage.tsx';
 import type { FieldState } from './use-form.ts';
+import '#client/styles/forms.css';
 
 type InputProps = Omit<
   InputHTMLAttributes<HTMLInputElement>,
