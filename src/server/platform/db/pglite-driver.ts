@@ -32,9 +32,15 @@ const START_PARAMS = [
   'shared_buffers=16MB',
 ];
 
-/** Creates a new database in `folder` in a child process, which takes PGlite's memory for that with it. */
+/**
+ * Creates a new database in `folder` in a child process, which takes PGlite's memory for that with
+ * it. Its WebAssembly is compiled by V8's baseline compiler only, as `npm run serve` has it for the
+ * server: the optimising compiler's work on PostgreSQL's large functions took some 500 MB for a
+ * few seconds (docs/decisions/174-an-idle-server-in-less-memory.md).
+ */
 async function createInChild(folder: string): Promise<void> {
-  const child = spawn(process.execPath, [fileURLToPath(new URL('./create-pglite.ts', import.meta.url)), folder], {
+  const script = fileURLToPath(new URL('./create-pglite.ts', import.meta.url));
+  const child = spawn(process.execPath, ['--liftoff-only', script, folder], {
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let errors = '';
