@@ -1,8 +1,12 @@
-import type {
-  AuthenticationResponseJSON,
-  PublicKeyCredentialCreationOptionsJSON,
-  PublicKeyCredentialRequestOptionsJSON,
-  RegistrationResponseJSON,
+import {
+  type AuthenticationResponseJSON,
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  type PublicKeyCredentialCreationOptionsJSON,
+  type PublicKeyCredentialRequestOptionsJSON,
+  type RegistrationResponseJSON,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
 } from '@simplewebauthn/server';
 import { RETENTION } from '#common/retention.ts';
 import { ApiError } from '#server/http/api-error.ts';
@@ -26,16 +30,6 @@ export const CHALLENGE_SECONDS = RETENTION.passkeyChallengeMinutes * 60;
 const USER_VERIFICATION = 'required';
 
 /**
- * The WebAuthn library (some 11 MB resident), loaded when a passkey is first used rather than at
- * start: most processes see none for a long time (docs/decisions/174-an-idle-server-in-less-memory.md).
- */
-let library: Promise<typeof import('@simplewebauthn/server')> | undefined;
-const webauthn = () => {
-  library ??= import('@simplewebauthn/server');
-  return library;
-};
-
-/**
  * Keeps a new challenge for `purpose` and returns the token that names it: the page holds the
  * token (in memory) and sends it with the answer, so only that page can answer the challenge.
  */
@@ -51,12 +45,11 @@ export async function issueChallenge(
 }
 
 /** What the browser needs to make a passkey for the account; the ones it has are excluded (one per authenticator). */
-export async function addOptions(
+export function addOptions(
   rp: RelyingParty,
   account: { id: string; email: string; name: string },
   existing: readonly Pick<StoredPasskey, 'credentialId' | 'transports'>[],
 ): Promise<PublicKeyCredentialCreationOptionsJSON> {
-  const { generateRegistrationOptions } = await webauthn();
   return generateRegistrationOptions({
     rpName: rp.name,
     rpID: rp.id,
@@ -76,8 +69,7 @@ export async function addOptions(
 }
 
 /** What the browser needs to sign in with any passkey of this site (the authenticator offers its own). */
-export async function signInOptions(rp: RelyingParty): Promise<PublicKeyCredentialRequestOptionsJSON> {
-  const { generateAuthenticationOptions } = await webauthn();
+export function signInOptions(rp: RelyingParty): Promise<PublicKeyCredentialRequestOptionsJSON> {
   return generateAuthenticationOptions({
     rpID: rp.id,
     timeout: CHALLENGE_SECONDS * 1000,
@@ -98,7 +90,6 @@ export async function verifyNewPasskey(
   challenge: string,
   response: RegistrationResponseJSON,
 ): Promise<NewPasskey | null> {
-  const { verifyRegistrationResponse } = await webauthn();
   try {
     const { verified, registrationInfo } = await verifyRegistrationResponse({
       response,
@@ -128,7 +119,6 @@ export async function verifyAssertion(
   response: AuthenticationResponseJSON,
   passkey: Pick<StoredPasskey, 'credentialId' | 'publicKey' | 'counter' | 'transports'>,
 ): Promise<number | null> {
-  const { verifyAuthenticationResponse } = await webauthn();
   try {
     const { verified, authenticationInfo } = await verifyAuthenticationResponse({
       response,
