@@ -1,6 +1,6 @@
 // `npm run bench:memory`: the memory (resident set) of an idle server, as `npm run serve` starts
-// it on the build in dist/: on a new embedded database (its first start creates it), then started
-// again on the same folder, and with DATABASE_URL set, on that PostgreSQL. Each figure is taken
+// it (with the Node flags of that script in package.json) on the build in dist/: on a new embedded
+// database (its first start creates it), then started again on the same folder, and with DATABASE_URL set, on that PostgreSQL. Each figure is taken
 // after the server answered /api/health and then sat idle for --idle seconds (default 10).
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -13,6 +13,12 @@ import { ROOT } from '#server/platform/site-config.ts';
 const { values: args } = parseArgs({ options: { idle: { type: 'string', default: '10' } } });
 const IDLE_MS = Number(args.idle) * 1000;
 const PORT = 3220;
+/** The arguments `npm run serve` gives Node, so that the figures are those of the served site. */
+const SERVE_ARGS = (
+  JSON.parse(await readFile(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: { serve: string } }
+).scripts.serve
+  .split(/\s+/)
+  .slice(1);
 
 if (!existsSync(path.join(ROOT, 'dist/inline-hashes.json'))) {
   console.error('No build in dist/: run `npm run build` first.');
@@ -27,7 +33,7 @@ async function memoryOf(pid: number) {
 }
 
 async function idleServer(label: string, env: Record<string, string>) {
-  const child = spawn(process.execPath, ['src/server/main.ts'], {
+  const child = spawn(process.execPath, SERVE_ARGS, {
     cwd: ROOT,
     env: { ...process.env, DATABASE_URL: undefined, PORT: String(PORT), HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -53,7 +59,9 @@ async function idleServer(label: string, env: Record<string, string>) {
 
 const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-memory-'));
 try {
-  console.log(`node ${process.version}; resident memory ${IDLE_MS / 1000} s after the first health answer`);
+  console.log(
+    `node ${process.version} ${SERVE_ARGS.join(' ')}; resident memory ${IDLE_MS / 1000} s after the first health answer`,
+  );
   await idleServer('PGlite, first start (creates it)', { DATA_DIR: dataDir });
   await idleServer('PGlite, started again', { DATA_DIR: dataDir });
   const databaseUrl = process.env.DATABASE_URL;

@@ -1,8 +1,5 @@
 import { ROOT_CONTEXT, SpanKind, SpanStatusCode, type TextMapGetter } from '@opentelemetry/api';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
-import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
-import { resourceFromAttributes } from '@opentelemetry/resources';
-import { BasicTracerProvider, BatchSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import type { MiddlewareHandler } from 'hono';
 import { currentRequestFields } from './log.ts';
 
@@ -28,19 +25,28 @@ const routeOf = (pathname: string) => pathname.split('/').slice(0, 3).join('/');
  */
 export function createServerTracing(endpoint: string | undefined, timeoutMs: number): ServerTracing | null {
   if (!endpoint) return null;
-  const exporter = new OTLPTraceExporter({
-    url: `${endpoint.replace(/\/+$/, '')}/v1/traces`,
-    timeoutMillis: timeoutMs,
+  // The exporter and the SDK (some 5 MB resident) load only where tracing is configured, in the
+  // background from start; the first request waits for them if it comes sooner.
+  const started = Promise.all([
+    import('@opentelemetry/exporter-trace-otlp-http'),
+    import('@opentelemetry/resources'),
+    import('@opentelemetry/sdk-trace-base'),
+  ]).then(([{ OTLPTraceExporter }, { resourceFromAttributes }, { BasicTracerProvider, BatchSpanProcessor }]) => {
+    const exporter = new OTLPTraceExporter({
+      url: `${endpoint.replace(/\/+$/, '')}/v1/traces`,
+      timeoutMillis: timeoutMs,
+    });
+    const provider = new BasicTracerProvider({
+      resource: resourceFromAttributes({ 'service.name': 'polyglot-site-server', 'service.version': '1.0.0' }),
+      spanProcessors: [new BatchSpanProcessor(exporter)],
+    });
+    return { provider, tracer: provider.getTracer('polyglot-site-server', '1.0.0') };
   });
-  const provider = new BasicTracerProvider({
-    resource: resourceFromAttributes({ 'service.name': 'polyglot-site-server', 'service.version': '1.0.0' }),
-    spanProcessors: [new BatchSpanProcessor(exporter)],
-  });
-  const tracer = provider.getTracer('polyglot-site-server', '1.0.0');
   const propagator = new W3CTraceContextPropagator();
 
   return {
     middleware: async (c, next) => {
+      const { tracer } = await started;
       const parent = propagator.extract(ROOT_CONTEXT, c.req.raw.headers, headerGetter);
       const url = new URL(c.req.url);
       const span = tracer.startSpan(
@@ -59,7 +65,7 @@ export function createServerTracing(endpoint: string | undefined, timeoutMs: num
         span.end();
       }
     },
-    flush: () => provider.forceFlush(),
-    shutdown: () => provider.shutdown(),
+    flush: async () => (await started).provider.forceFlush(),
+    shutdown: async () => (await started).provider.shutdown(),
   };
 }

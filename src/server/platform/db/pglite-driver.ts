@@ -32,9 +32,15 @@ const START_PARAMS = [
   'shared_buffers=16MB',
 ];
 
-/** Creates a new database in `folder` in a child process, which takes PGlite's memory for that with it. */
+/**
+ * Creates a new database in `folder` in a child process, which takes PGlite's memory for that with
+ * it. V8 optimises its WebAssembly only where it runs a lot, as `npm run serve` has it for the
+ * server: optimising PostgreSQL's large functions while it starts took some 500 MB for a few
+ * seconds (docs/decisions/174-an-idle-server-in-less-memory.md).
+ */
 async function createInChild(folder: string): Promise<void> {
-  const child = spawn(process.execPath, [fileURLToPath(new URL('./create-pglite.ts', import.meta.url)), folder], {
+  const script = fileURLToPath(new URL('./create-pglite.ts', import.meta.url));
+  const child = spawn(process.execPath, ['--wasm-tiering-budget=1000000000', script, folder], {
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let errors = '';

@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Queryable } from '#server/platform/db/database.ts';
 import { log, maskedEmail } from '#server/platform/log.ts';
 import { addToOutbox } from './outbox.ts';
@@ -25,15 +25,23 @@ const SMTP_TIMEOUT_MS = 10_000;
 
 /** Delivers through the SMTP server of SMTP_URL (smtp://user:password@host:port, or smtps://). */
 export function smtpMailer(url: string, from: string): Mailer {
-  const transport = nodemailer.createTransport({
-    url,
-    connectionTimeout: SMTP_TIMEOUT_MS,
-    greetingTimeout: SMTP_TIMEOUT_MS,
-    socketTimeout: SMTP_TIMEOUT_MS,
-  });
+  // nodemailer (some 6 MB resident) is loaded for the first mail, not at start: an instance without
+  // SMTP never sends, and one with it sends seldom (docs/decisions/174-an-idle-server-in-less-memory.md).
+  let transport: Promise<Transporter> | undefined;
+  const opened = () => {
+    transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport({
+        url,
+        connectionTimeout: SMTP_TIMEOUT_MS,
+        greetingTimeout: SMTP_TIMEOUT_MS,
+        socketTimeout: SMTP_TIMEOUT_MS,
+      }),
+    );
+    return transport;
+  };
   return {
     async send(mail) {
-      await transport.sendMail({
+      await (await opened()).sendMail({
         from,
         to: mail.to,
         subject: mail.subject,
