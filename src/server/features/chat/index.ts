@@ -35,3 +35,5 @@ export function chatFeature(deps: Deps): Feature {
     .route('/', chatEndingRoutes(chatDeps));
   return { routes };
 }
+export { readChatSettings } from './chat-settings-queries.ts';
+export { instantOf, wallClock } from './office-hours.ts';
