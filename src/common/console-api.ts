@@ -162,6 +162,17 @@ export interface AnalyticsAnswer {
   languages: { bucket: string; language: string; visitors: number; views: number }[];
   /** The most visited first, at most 50 rows each. */
   breakdowns: Record<AnalyticsDimension, AnalyticsRow[]>;
+  /**
+   * Contact messages (spam left out) and chat conversations per hour or day that had any, with the
+   * conversations the team answered and the median wait for that first answer; the filters do not apply.
+   */
+  contact: {
+    bucket: string;
+    messages: number;
+    conversations: number;
+    answered: number;
+    medianFirstReplySeconds: number | null;
+  }[];
   /** Page views served to visitors who did not allow analytics: counted without any identifier. */
   unconsented: { views: number; pages: { path: string; language: string; views: number }[] };
   /** The PostHog host the site forwards to, when one is configured: the embedded store then stays empty. */

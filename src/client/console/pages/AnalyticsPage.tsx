@@ -15,6 +15,7 @@ import { LANGUAGES } from '#common/languages.ts';
 import { analyticsFiles, breakdownFile, bucketsOf, download } from './analytics/analytics-files.ts';
 import { type AnalyticsView, analyticsPath, queryOfView, viewOf, withFilter } from './analytics/analytics-query.ts';
 import { Breakdown } from './analytics/Breakdown.tsx';
+import { ContactActivity } from './analytics/ContactActivity.tsx';
 import { Headline } from './analytics/Headline.tsx';
 import { useAnalyticsLabels } from './analytics/labels.ts';
 import { ChatQuality } from './ChatQuality.tsx';
@@ -347,6 +348,7 @@ export default function AnalyticsPage({ query }: { query: URLSearchParams }) {
               ))}
             </div>
           ))}
+          <ContactActivity answer={answer} buckets={charts.buckets} rowLabel={rowLabel} />
           <section className="chart" aria-labelledby="unconsented-title">
             <h2 id="unconsented-title">{t('analytics.unconsentedTitle')}</h2>
             <p>{t('analytics.unconsentedText', { count: answer.unconsented.views })}</p>

@@ -211,6 +211,44 @@ describeApi('the console analytics', (api) => {
     }
   });
 
+  it('counts contact messages and chat conversations per day, with the wait for the first answer', async () => {
+    const db = api.db();
+    const message = (at: string, status = 'new') =>
+      db.query(
+        `INSERT INTO contact_messages (created_at, language, name, email, subject, body, status)
+         VALUES ($1, 'en', 'Ada', 'ada@example.com', 'Hello', 'Hello there', $2)`,
+        [at, status],
+      );
+    await message('2001-03-10T08:00:00Z');
+    await message('2001-03-10T09:00:00Z', 'spam');
+    await message('2001-03-11T08:00:00Z');
+    const conversation = async (at: string, replyAfterSeconds: number | null) => {
+      const [row] = await db.query<{ id: string }>(
+        `INSERT INTO chat_conversations (client_hash, language, page, created_at) VALUES ('h', 'th', '/th', $1) RETURNING id`,
+        [at],
+      );
+      const write = (author: string, seconds: number) =>
+        db.query(
+          `INSERT INTO chat_messages (conversation_id, author, body, client_message_id, created_at)
+           VALUES ($1, $2, 'hi', $3, $4::timestamptz + $5::integer * interval '1 second')`,
+          [row?.id, author, randomBytes(6).toString('hex'), at, seconds],
+        );
+      await write('visitor', 0);
+      if (replyAfterSeconds !== null) {
+        await write('operator', replyAfterSeconds);
+        await write('operator', replyAfterSeconds + 600);
+      }
+    };
+    await conversation('2001-03-10T10:00:00Z', 60);
+    await conversation('2001-03-10T11:00:00Z', 180);
+    await conversation('2001-03-10T12:00:00Z', null);
+    const answer = await ask('from=2001-03-10&to=2001-03-11');
+    expect(answer.contact).toEqual([
+      { bucket: '2001-03-10', messages: 1, conversations: 3, answered: 2, medianFirstReplySeconds: 120 },
+      { bucket: '2001-03-11', messages: 1, conversations: 0, answered: 0, medianFirstReplySeconds: null },
+    ]);
+  });
+
   it('shows the page views served without consent, as plain counts', async () => {
     const client = await staff();
     for (const path of ['/th/about', '/th/about', '/en']) {

@@ -6,6 +6,8 @@ import {
   type AnalyticsPoint,
   type AnalyticsRow,
 } from '#common/console-api.ts';
+import { chatConversationsPer } from '#server/features/chat/index.ts';
+import { contactMessagesPer } from '#server/features/contact/index.ts';
 import type { Queryable } from '#server/platform/db/database.ts';
 import type { Period, Span } from './periods.ts';
 
@@ -185,6 +187,24 @@ async function unconsented(db: Queryable, span: Span): Promise<AnalyticsAnswer['
   return { views: total?.views ?? 0, pages };
 }
 
+/** Contact messages and chat conversations per bucket of the period, oldest first. */
+async function contactOf(db: Queryable, period: Period, timeZone: string): Promise<AnalyticsAnswer['contact']> {
+  const hourly = period.bucket === 'hour';
+  const messages = await contactMessagesPer(db, period, timeZone, hourly);
+  const conversations = await chatConversationsPer(db, period, timeZone, hourly);
+  const buckets = [...new Set([...messages, ...conversations].map((row) => row.bucket))].sort();
+  return buckets.map((bucket) => {
+    const chat = conversations.find((row) => row.bucket === bucket);
+    return {
+      bucket,
+      messages: messages.find((row) => row.bucket === bucket)?.count ?? 0,
+      conversations: chat?.count ?? 0,
+      answered: chat?.answered ?? 0,
+      medianFirstReplySeconds: chat?.medianFirstReplySeconds ?? null,
+    };
+  });
+}
+
 /** The console's analytics for a period in the site's time zone, compared with the one before. */
 export async function dashboard(
   db: Queryable,
@@ -219,6 +239,7 @@ export async function dashboard(
       .map(({ bucket, key, visitors, views }) => ({ bucket: bucket ?? '', language: key ?? '', visitors, views }))
       .sort((a, b) => a.bucket.localeCompare(b.bucket) || a.language.localeCompare(b.language)),
     breakdowns,
+    contact: await contactOf(db, period, timeZone),
     unconsented: await unconsented(db, period),
   };
 }

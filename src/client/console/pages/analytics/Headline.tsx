@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { AnalyticsHeadline } from '#common/console-api.ts';
 import { HEADLINE_MEASURES } from './analytics-files.ts';
 import { changeOf } from './change.ts';
+import { durationFormat } from './duration.ts';
 
 /** The headline numbers of the period, each with its change against the period before. */
 export function Headline({ current, previous }: { current: AnalyticsHeadline; previous: AnalyticsHeadline }) {
@@ -15,17 +16,12 @@ export function Headline({ current, previous }: { current: AnalyticsHeadline; pr
     maximumFractionDigits: 0,
     signDisplay: 'exceptZero',
   });
-  const minutes = new Intl.NumberFormat(language, { style: 'unit', unit: 'minute', unitDisplay: 'short' });
-  const seconds = new Intl.NumberFormat(language, { style: 'unit', unit: 'second', unitDisplay: 'short' });
+  const duration = durationFormat(language);
   const shown = (measure: (typeof HEADLINE_MEASURES)[number], value: number | null) => {
     if (value === null) return '–';
     if (measure === 'viewsPerVisit') return decimal.format(value);
     if (measure === 'bounceRate') return percent.format(value);
-    if (measure === 'visitSeconds') {
-      const total = Math.round(value);
-      const m = Math.floor(total / 60);
-      return m > 0 ? `${minutes.format(m)} ${seconds.format(total % 60)}` : seconds.format(total);
-    }
+    if (measure === 'visitSeconds') return duration(value);
     return whole.format(value);
   };
   return (

@@ -56,7 +56,8 @@ export function breakdownFile(
 /**
  * Every table of the page as CSV files, headers in the console's language: the headline numbers
  * with the previous period, the chart's series (each hour or day, the previous period's beside it),
- * page views per language, each breakdown and the page views counted without consent.
+ * page views per language, each breakdown, contact messages and chat conversations, and the page
+ * views counted without consent.
  */
 export function analyticsFiles(
   answer: AnalyticsAnswer,
@@ -121,6 +122,28 @@ export function analyticsFiles(
       ]),
     },
     ...ANALYTICS_DIMENSIONS.map((dimension) => breakdownFile(answer, dimension, t, labels)),
+    {
+      name: 'contact-and-chat.csv',
+      text: toCsv([
+        [
+          t(hourly ? 'analytics.hour' : 'analytics.day'),
+          t('analytics.messagesColumn'),
+          t('analytics.conversationsColumn'),
+          t('analytics.answeredColumn'),
+          t('analytics.firstReplySecondsColumn'),
+        ],
+        ...buckets.map((bucket) => {
+          const row = answer.contact.find((item) => item.bucket === bucket);
+          return [
+            bucket,
+            row?.messages ?? 0,
+            row?.conversations ?? 0,
+            row?.answered ?? 0,
+            row?.medianFirstReplySeconds ?? null,
+          ];
+        }),
+      ]),
+    },
     {
       name: 'without-consent.csv',
       text: toCsv([
