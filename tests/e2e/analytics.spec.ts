@@ -71,6 +71,7 @@ test('the analytics page filters by a clicked row through its address, exports w
   });
   await expect(views.locator('tbody tr')).toHaveCount(7);
   await expect(views.getByRole('columnheader', { name: 'Thai (ไทย)' })).toBeVisible();
+  await expect(page.getByRole('table', { name: t.analytics.contactCaption }).locator('tbody tr')).toHaveCount(7);
 
   // Clicking the campaign filters the whole page, and the filter survives a reload.
   const campaigns = page.getByRole('region', { name: t.analytics.breakdowns.campaign.title });
