@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { beforeAll, expect, it } from 'vitest';
 import { type AnalyticsAnswer, CONSOLE_API } from '#common/console-api.ts';
-import { describeApi } from '#tests/support/api.ts';
+import { limitKey } from '#server/http/rate-limit.ts';
+import { describeApi, TEST_SECRET } from '#tests/support/api.ts';
 import { giveSecondFactor } from '#tests/support/second-factor.ts';
 import { storeEvents } from './events-store.ts';
 import type { AnalyticsEvent } from './posthog-payload.ts';
@@ -265,6 +266,23 @@ describeApi('the console analytics', (api) => {
     });
     const stored = await api.db().query('SELECT * FROM analytics_unconsented_views');
     expect(Object.keys(stored[0] ?? {}).sort()).toEqual(['day', 'language', 'path', 'views']);
+  });
+
+  it('drops counts beyond the limit of an address without an error, so that no browser logs one', async () => {
+    const client = api.client();
+    await api
+      .db()
+      .query(
+        `INSERT INTO rate_limits (key, hits, expires_at) VALUES ($1, 300, statement_timestamp() + interval '1 minute')`,
+        [limitKey(TEST_SECRET, 'unconsented-view', client.address)],
+      );
+    const path = `/th/limit-${tag}`;
+    expect((await client.post('/api/analytics/unconsented', { path })).status).toBe(204);
+    expect(await api.db().query('SELECT 1 FROM analytics_unconsented_views WHERE path = $1', [path])).toEqual([]);
+    expect((await api.client().post('/api/analytics/unconsented', { path })).status).toBe(204);
+    expect(await api.db().query('SELECT views FROM analytics_unconsented_views WHERE path = $1', [path])).toEqual([
+      { views: 1 },
+    ]);
   });
 
   it('refuses a count of something that is no page', async () => {

@@ -3,12 +3,17 @@ import { isLanguage } from '#common/languages.ts';
 import { z } from '#common/zod.ts';
 import type { Deps } from '#server/deps.ts';
 import { readChatSettings } from '#server/features/chat/index.ts';
+import { ApiError } from '#server/http/api-error.ts';
 import { newRoutes } from '#server/http/context.ts';
 import { jsonBody } from '#server/http/json-body.ts';
 import type { Queryable } from '#server/platform/db/database.ts';
 
-/** One count per page view, from one browser a few times a minute at most; the rest is refused. */
-const RATE_LIMIT = { hits: 120, windowSeconds: 60 };
+/**
+ * A browser counts a page as it leaves it, a few times a minute; many visitors can share one
+ * address. Counts beyond the limit are dropped without an error: the browser does not wait for
+ * the answer, and an error would only show in its console.
+ */
+const RATE_LIMIT = { hits: 300, windowSeconds: 60 };
 
 const UnconsentedViewSchema = z.object({
   path: z.string().check(z.maxLength(256), z.regex(/^\/[^\s?#]*$/)),
@@ -37,14 +42,15 @@ export async function pruneUnconsentedViews(db: Queryable, days: number): Promis
 /** The count of a page view served without consent (decision 180). */
 export function unconsentedViewRoutes(deps: Deps) {
   const routes = newRoutes();
-  routes.post(
-    UNCONSENTED_VIEW_PATH,
-    deps.limiter.perClient('unconsented-view', RATE_LIMIT),
-    jsonBody(UnconsentedViewSchema),
-    async (c) => {
-      await countUnconsentedView(deps.db, c.req.valid('json').path);
-      return c.body(null, 204);
-    },
-  );
+  routes.post(UNCONSENTED_VIEW_PATH, jsonBody(UnconsentedViewSchema), async (c) => {
+    try {
+      await deps.limiter.enforce([{ name: 'unconsented-view', limit: RATE_LIMIT, subject: c.var.clientAddress }]);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 429) return c.body(null, 204);
+      throw error;
+    }
+    await countUnconsentedView(deps.db, c.req.valid('json').path);
+    return c.body(null, 204);
+  });
   return routes;
 }
