@@ -15,28 +15,25 @@ import type { Period, Span } from './periods.ts';
 const TOP = 50;
 
 /**
- * Where each breakdown's value comes from: a page view's own column (`n.`), or its visit's (`v.`),
- * which the visit takes from its first page view (its last for the exit page).
+ * Where each breakdown's value is read in `views`: the page view's own path and language, or its
+ * visit's value, which the visit takes from its first page view (its last for the exit page).
  */
 const COLUMNS: Record<AnalyticsDimension, string> = {
-  page: 'n.path',
-  language: 'n.language',
-  entry: 'v.entry',
-  exit: 'v.exit',
-  browserLanguage: 'v.browser_language',
-  referrer: 'v.referrer_host',
-  source: 'v.utm_source',
-  campaign: 'v.utm_campaign',
-  device: 'v.device',
-  browser: 'v.browser',
-  system: 'v.os',
+  page: 'path',
+  language: 'language',
+  entry: 'entry',
+  exit: 'exit',
+  browserLanguage: 'browser_language',
+  referrer: 'referrer_host',
+  source: 'utm_source',
+  campaign: 'utm_campaign',
+  device: 'device',
+  browser: 'browser',
+  system: 'os',
 };
 
-/** The visit's value of a column: at its first page view, or at its last. */
-const first = (column: string) =>
-  `(array_agg(${column} ORDER BY occurred_at, id) FILTER (WHERE event = '$pageview'))[1] AS ${column}`;
-const last = (column: string, as: string) =>
-  `(array_agg(${column} ORDER BY occurred_at DESC, id DESC) FILTER (WHERE event = '$pageview'))[1] AS ${as}`;
+/** A column's values at the visit's page views, in time order, on every row of the visit. */
+const ofVisit = (column: string) => `array_agg(${column}) FILTER (WHERE event = '$pageview') OVER visit`;
 
 /**
  * The page views of the span with their visits, as CTEs (decision 180): the events of each visitor
@@ -44,6 +41,9 @@ const last = (column: string, as: string) =>
  * visit's length runs from its first event to its last, page leaves included; a visit of one page
  * view is a bounce. Only events inside the span count, so a visit across its start is cut there.
  * The filters keep visits (entry, referrer, device...) or page views (page, language).
+ *
+ * Window functions only, never a join: PGlite keeps no statistics (it has no autovacuum), and
+ * without them the planner ran a join of events and visits as a nested loop, minutes for 20,000 views.
  */
 function viewsOf(filters: Partial<Record<AnalyticsDimension, string>>, firstParam: number) {
   const params: (string | null)[] = [];
@@ -64,37 +64,30 @@ function viewsOf(filters: Partial<Record<AnalyticsDimension, string>>, firstPara
       SELECT *, distinct_id || ' ' || sum(opens) OVER (PARTITION BY distinct_id ORDER BY occurred_at, id) AS visit
       FROM events
     ),
-    visits AS (
-      SELECT visit, count(*) FILTER (WHERE event = '$pageview') AS views,
-             extract(epoch FROM max(occurred_at) - min(occurred_at))::float8 AS seconds,
-             ${first('path')}, ${last('path', 'exit')}, ${first('browser_language')}, ${first('referrer_host')},
-             ${first('utm_source')}, ${first('utm_campaign')}, ${first('device')}, ${first('browser')}, ${first('os')}
-      FROM numbered GROUP BY visit
-      HAVING count(*) FILTER (WHERE event = '$pageview') > 0
+    visited AS (
+      SELECT event, occurred_at, distinct_id, visit, path, language,
+             count(*) FILTER (WHERE event = '$pageview') OVER visit AS visit_views,
+             extract(epoch FROM max(occurred_at) OVER visit - min(occurred_at) OVER visit)::float8 AS visit_seconds,
+             ${ofVisit('path')} AS paths,
+             (${ofVisit('browser_language')})[1] AS browser_language, (${ofVisit('referrer_host')})[1] AS referrer_host,
+             (${ofVisit('utm_source')})[1] AS utm_source, (${ofVisit('utm_campaign')})[1] AS utm_campaign,
+             (${ofVisit('device')})[1] AS device, (${ofVisit('browser')})[1] AS browser, (${ofVisit('os')})[1] AS os
+      FROM numbered
+      WINDOW visit AS (PARTITION BY visit ORDER BY occurred_at, id ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING)
     ),
     views AS (
-      SELECT n.occurred_at, n.distinct_id, n.visit, n.path, n.language, v.path AS entry, v.exit, v.browser_language,
-             v.referrer_host, v.utm_source, v.utm_campaign, v.device, v.browser, v.os
-      FROM numbered n JOIN visits v USING (visit)
-      WHERE n.event = '$pageview'${conditions.map((condition) => ` AND ${condition}`).join('')}
+      SELECT * FROM (
+        SELECT occurred_at, distinct_id, visit, path, language, paths[1] AS entry, paths[cardinality(paths)] AS exit,
+               browser_language, referrer_host, utm_source, utm_campaign, device, browser, os, visit_views, visit_seconds
+        FROM visited WHERE event = '$pageview'
+      ) AS page_views
+      WHERE true${conditions.map((condition) => ` AND ${condition}`).join('')}
+    ),
+    matched AS (
+      SELECT visit, min(visit_views) AS views, min(visit_seconds) AS seconds FROM views GROUP BY visit
     )`;
   return { sql, params };
 }
-
-/** The breakdowns read from `views`, where every column is the page view's or its visit's. */
-const VIEW_COLUMNS: Record<AnalyticsDimension, string> = {
-  page: 'path',
-  language: 'language',
-  entry: 'entry',
-  exit: 'exit',
-  browserLanguage: 'browser_language',
-  referrer: 'referrer_host',
-  source: 'utm_source',
-  campaign: 'utm_campaign',
-  device: 'device',
-  browser: 'browser',
-  system: 'os',
-};
 
 interface Part {
   kind: string;
@@ -148,13 +141,13 @@ async function measure(
   const parts = [
     `SELECT 'headline', NULL, NULL, ${COUNTS}, NULL::float8 FROM views`,
     `SELECT 'visit-stats', NULL, NULL, count(*) FILTER (WHERE views = 1)::integer, count(*)::integer, 0, sum(seconds)
-     FROM visits WHERE visit IN (SELECT visit FROM views)`,
+     FROM matched`,
     `SELECT 'series', ${at}, NULL, ${COUNTS}, NULL FROM views GROUP BY 2`,
   ];
   if (withBreakdowns) {
     parts.push(`SELECT 'language-series', ${at}, language, ${COUNTS}, NULL FROM views GROUP BY 2, 3`);
     for (const name of ANALYTICS_DIMENSIONS) {
-      const column = VIEW_COLUMNS[name];
+      const column = COLUMNS[name];
       parts.push(
         `SELECT kind, NULL, key, visitors, visits, views, NULL FROM (
            SELECT '${name}' AS kind, ${column} AS key, ${COUNTS_AS},
