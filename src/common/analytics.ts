@@ -10,3 +10,9 @@ export const POSTHOG_BROWSER_KEY = 'first-party';
 
 /** Where the browser exports its traces (OTLP/HTTP, JSON). */
 export const TRACES_PATH = '/api/traces';
+
+/**
+ * Where the app counts a page view of a visitor who has not allowed analytics: the path only, with
+ * no identifier or cookie, added to a daily total per page and language.
+ */
+export const UNCONSENTED_VIEW_PATH = '/api/analytics/unconsented';

@@ -95,15 +95,86 @@ export interface MessageDetail {
   events: { action: MessageAction; actor: string | null; createdAt: string }[];
 }
 
+/** What the analytics page breaks the visits down by; each is also a filter of the same name. */
+export const ANALYTICS_DIMENSIONS = [
+  'page',
+  'entry',
+  'exit',
+  'language',
+  'browserLanguage',
+  'referrer',
+  'source',
+  'campaign',
+  'device',
+  'browser',
+  'system',
+] as const;
+export type AnalyticsDimension = (typeof ANALYTICS_DIMENSIONS)[number];
+
+/** The named periods the analytics page offers besides a range of days; all end today. */
+export const ANALYTICS_PERIODS = ['today', '7d', '30d', '90d'] as const;
+
+/** The headline numbers of a period (decision 180 defines visits, bounces and visit length). */
+export interface AnalyticsHeadline {
+  visitors: number;
+  visits: number;
+  views: number;
+  /** Page views per visit; null without visits. */
+  viewsPerVisit: number | null;
+  /** The share of visits with a single page view, 0 to 1; null without visits. */
+  bounceRate: number | null;
+  /** The average visit length in seconds; null without visits. */
+  visitSeconds: number | null;
+}
+
+/** One point of the chart: an hour ("2026-11-26T14") or a day ("2026-11-26") in the site's time zone. */
+export interface AnalyticsPoint {
+  bucket: string;
+  visitors: number;
+  visits: number;
+  views: number;
+}
+
+/** One row of a breakdown; `key` is empty for events without the value (a direct visit has no referrer). */
+export interface AnalyticsRow {
+  key: string;
+  visitors: number;
+  visits: number;
+  views: number;
+}
+
 export interface AnalyticsAnswer {
+  /** The period as answered, in the site's time zone, and the one it is compared with. */
   from: string;
   to: string;
-  /** One row per day and language that had page views, oldest first. */
-  days: { day: string; language: string; views: number; visitors: number }[];
-  /** Unique visitors per day over every language (a visitor reading two languages counts once). */
-  totals: { day: string; views: number; visitors: number }[];
-  topPages: { path: string; views: number; visitors: number }[];
-  topReferrers: { host: string; views: number; visitors: number }[];
+  previousFrom: string;
+  previousTo: string;
+  timeZone: string;
+  bucket: 'hour' | 'day';
+  /** The filters applied (a value may be empty: "without a referrer"). */
+  filters: Partial<Record<AnalyticsDimension, string>>;
+  headline: AnalyticsHeadline;
+  previousHeadline: AnalyticsHeadline;
+  /** Only the hours or days that had page views, oldest first. */
+  series: AnalyticsPoint[];
+  previousSeries: AnalyticsPoint[];
+  /** Page views and visitors per hour or day and page language. */
+  languages: { bucket: string; language: string; visitors: number; views: number }[];
+  /** The most visited first, at most 50 rows each. */
+  breakdowns: Record<AnalyticsDimension, AnalyticsRow[]>;
+  /**
+   * Contact messages (spam left out) and chat conversations per hour or day that had any, with the
+   * conversations the team answered and the median wait for that first answer; the filters do not apply.
+   */
+  contact: {
+    bucket: string;
+    messages: number;
+    conversations: number;
+    answered: number;
+    medianFirstReplySeconds: number | null;
+  }[];
+  /** Page views served to visitors who did not allow analytics: counted without any identifier. */
+  unconsented: { views: number; pages: { path: string; language: string; views: number }[] };
   /** The PostHog host the site forwards to, when one is configured: the embedded store then stays empty. */
   posthogHost: string | null;
 }

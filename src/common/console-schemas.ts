@@ -1,4 +1,10 @@
-import { MESSAGE_STATUSES, SETTABLE_STATUSES } from './console-api.ts';
+import {
+  ANALYTICS_DIMENSIONS,
+  ANALYTICS_PERIODS,
+  type AnalyticsDimension,
+  MESSAGE_STATUSES,
+  SETTABLE_STATUSES,
+} from './console-api.ts';
 import { ReplyBodySchema } from './contact-schemas.ts';
 import { EmailSchema, NameSchema } from './fields.ts';
 import { DEFAULT_LANGUAGE, LANGUAGES } from './languages.ts';
@@ -67,7 +73,37 @@ export type MessagesQuery = z.infer<typeof MessagesQuerySchema>;
 export const StatusSchema = z.object({ status: z.enum(SETTABLE_STATUSES) });
 export const ReplySchema = z.object({ body: ReplyBodySchema });
 
-export const AnalyticsQuerySchema = z.object({ from: DaySchema, to: DaySchema }).check(rangeChecks());
+/** A filter's value: a page, a host, a campaign... as the breakdown showed it (empty for "none"). */
+const FilterValueSchema = z.optional(
+  z.string().check(
+    z.maxLength(1024),
+    z.refine((value) => !/\p{Cc}/u.test(value)),
+  ),
+);
+
+/** A named period, or a range of days; and any of the breakdowns as a filter. */
+export const AnalyticsQuerySchema = z
+  .object({
+    period: z.optional(z.enum(ANALYTICS_PERIODS)),
+    from: z.optional(DaySchema),
+    to: z.optional(DaySchema),
+    ...(Object.fromEntries(ANALYTICS_DIMENSIONS.map((name) => [name, FilterValueSchema])) as Record<
+      AnalyticsDimension,
+      typeof FilterValueSchema
+    >),
+  })
+  .check(
+    rangeChecks(),
+    z.refine(({ period, from }) => period !== undefined || from !== undefined, {
+      message: 'MISSING_REQUIRED_FIELD',
+      path: ['from'],
+    }),
+    z.refine(({ period, to }) => period !== undefined || to !== undefined, {
+      message: 'MISSING_REQUIRED_FIELD',
+      path: ['to'],
+    }),
+  );
+export type AnalyticsQuery = z.infer<typeof AnalyticsQuerySchema>;
 
 /** Adding a staff member by address; the name is for an address that has no account yet. */
 export const AddStaffSchema = z.object({

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
-import { POSTHOG_PATH } from '#common/analytics.ts';
 import { allowVisitor, mailTo, newPerson, registerThroughApi, unexpected } from './accounts.ts';
 import { contactTexts, sendMessage } from './contact.ts';
 import { expectAccessible, waitForHydration, watchConsole } from './helpers.ts';
@@ -125,46 +124,6 @@ test('the console speaks the staff member’s language, and the inbox says when 
   await expectAccessible(page);
   await page.getByRole('banner').getByRole('combobox').selectOption('th');
   await expect(page.locator('h1')).toHaveText('กล่องข้อความ');
-  await expectAccessible(page);
-});
-
-test('the analytics show page views and visitors per day by language, in a chart and a table', async ({
-  page,
-  context,
-  baseURL,
-  request,
-}) => {
-  const today = new Date().toISOString();
-  const visitor = `v1.e2e-${randomBytes(4).toString('hex')}`;
-  const events = ['/th', '/th/about', '/nl'].map((path) => ({
-    event: '$pageview',
-    uuid: randomBytes(16).toString('hex'),
-    timestamp: today,
-    properties: {
-      distinct_id: visitor,
-      $current_url: `${baseURL}${path}`,
-      $host: new URL(baseURL ?? '').host,
-      $referrer: 'https://referrer-e2e.example/somewhere',
-    },
-  }));
-  expect((await request.post(`${POSTHOG_PATH}/e/`, { data: { batch: events } })).status()).toBe(200);
-
-  const operator = await newStaff(context, baseURL ?? '', 'operator');
-  await signInToConsole(page, operator, '/console/analytics');
-  await expect(page.locator('h1')).toHaveText(t.analytics.title);
-  await expect(page.locator('.chart__canvas canvas')).toHaveCount(2);
-  const views = page.getByRole('table', { name: t.analytics.tableCaption.replace('{{title}}', t.analytics.views) });
-  await expect(views.getByRole('columnheader', { name: 'ไทย' })).toBeVisible();
-  await expect(page.getByRole('table').filter({ hasText: t.analytics.referrer })).toContainText('referrer-e2e.example');
-  await expectAccessible(page);
-
-  await page.getByRole('link', { name: t.analytics.last_other.replace('{{count}}', '7') }).click();
-  await expect(page).toHaveURL(/\/console\/analytics\?from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}$/);
-  await expect(views.locator('tbody tr')).toHaveCount(7);
-  await page.getByRole('textbox', { name: t.analytics.from, exact: true }).fill('2026-05-01');
-  await page.getByRole('textbox', { name: t.analytics.to, exact: true }).fill('2026-04-01');
-  await page.getByRole('button', { name: t.analytics.apply }).click();
-  await expect(page.getByRole('alert')).toBeVisible();
   await expectAccessible(page);
 });
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useAnalytics } from '#client/features/analytics/index.ts';
+import { useAnalytics, useUnconsentedCount } from '#client/features/analytics/index.ts';
 import { ConsentPrompt, useConsent } from '#client/features/consent/index.ts';
 import { startTracing } from '#client/features/tracing/index.ts';
 import type { VisitorIdState } from '#client/features/visitor/index.ts';
@@ -40,6 +40,7 @@ export default function VisitorServices() {
   const identify = settled && consent !== null && (!privacy.fingerprintAfterConsent || consent === 'granted');
   const visitor = useVisitorId(identify);
   useAnalytics(consent === 'granted', visitor);
+  useUnconsentedCount(consent);
   useVisitorMark(settled, identify, visitor);
   return consent === 'pending' ? <ConsentPrompt /> : null;
 }

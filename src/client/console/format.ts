@@ -16,13 +16,6 @@ export function useFormat() {
   };
 }
 
-/** Today and the day `days` before, as YYYY-MM-DD in UTC. */
-export function lastDays(days: number): { from: string; to: string } {
-  const to = new Date();
-  const from = new Date(to.getTime() - (days - 1) * 24 * 60 * 60 * 1000);
-  return { from: from.toISOString().slice(0, 10), to: to.toISOString().slice(0, 10) };
-}
-
 /**
  * A site language as the console names it: in the console's language with the language's own name
  * beside it ("Thai (ไทย)"), or its own name alone when the two are the same.

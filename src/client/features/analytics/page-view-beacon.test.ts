@@ -17,6 +17,7 @@ function page(cookie: string, options: { beacon?: boolean } = {}) {
     },
     location: { href: 'https://example.com/de/terms?utm=x' },
     navigator: {
+      language: 'th-TH',
       sendBeacon:
         options.beacon === false
           ? undefined
@@ -76,13 +77,20 @@ describe('countPageView', () => {
         $current_url: 'https://example.com/de/terms?utm=x',
         $pathname: '/de/terms',
         $referrer: '$direct',
+        $browser_language: 'th-TH',
       },
     });
     expect(event.uuid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(Math.abs(Date.parse(event.timestamp) - Date.now())).toBeLessThan(5_000);
     // What the embedded store keeps of it: the page, language and uuid, not the query.
     const [stored] = eventsOf(decodePosthogBody(new TextEncoder().encode(p.sent[0]?.body))) ?? [];
-    expect(stored).toMatchObject({ uuid: view?.uuid, event: '$pageview', path: '/de/terms', language: 'de' });
+    expect(stored).toMatchObject({
+      uuid: view?.uuid,
+      event: '$pageview',
+      path: '/de/terms',
+      language: 'de',
+      browserLanguage: 'th',
+    });
   });
 
   it('without an identifier, waits: sent under the one handed over later, or anonymously when hidden first', () => {

@@ -7,7 +7,7 @@ export interface BeaconWindow {
     addEventListener(type: 'visibilitychange', listener: () => void): void;
   };
   location: { href: string };
-  navigator: { sendBeacon?(url: string, data: string): boolean };
+  navigator: { language?: string; sendBeacon?(url: string, data: string): boolean };
   crypto: { randomUUID?(): string; getRandomValues(array: Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer> };
   addEventListener(type: 'pagehide', listener: () => void): void;
   fetch(url: string, init: RequestInit): Promise<unknown>;
@@ -88,6 +88,7 @@ export function countPageView(w: BeaconWindow, names: BeaconNames, url = w.locat
         $current_url: url,
         $pathname: new URL(url).pathname,
         $referrer: w.document.referrer || '$direct',
+        $browser_language: w.navigator.language,
         $lib: 'web-beacon',
       };
       if (!distinctId) {

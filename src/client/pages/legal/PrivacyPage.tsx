@@ -113,6 +113,7 @@ export default function PrivacyPage() {
               })
             : t('sections.analytics.embedded', { count: RETENTION.analyticsDays })}
         </p>
+        <p>{t('sections.analytics.unconsented')}</p>
         <Basis>{t('sections.analytics.basis')}</Basis>
       </LegalSection>
 

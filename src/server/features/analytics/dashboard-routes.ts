@@ -1,18 +1,35 @@
-import { type AnalyticsAnswer, CONSOLE_API } from '#common/console-api.ts';
+import {
+  ANALYTICS_DIMENSIONS,
+  type AnalyticsAnswer,
+  type AnalyticsDimension,
+  CONSOLE_API,
+} from '#common/console-api.ts';
 import { AnalyticsQuerySchema } from '#common/console-schemas.ts';
 import type { Deps } from '#server/deps.ts';
 import { requireStaff } from '#server/features/accounts/index.ts';
+import { readChatSettings } from '#server/features/chat/index.ts';
 import { newRoutes } from '#server/http/context.ts';
 import { queryParams } from '#server/http/json-body.ts';
 import { dashboard } from './dashboard.ts';
+import { periodOf } from './periods.ts';
 
-/** The console's analytics page, for operators and admins, from the embedded store. */
+/**
+ * The console's analytics page, for operators and admins, from the embedded store: a named period
+ * or a range of days in the site's time zone (the one the chat's office hours are read in).
+ */
 export function dashboardRoutes(deps: Deps) {
   const routes = newRoutes();
   routes.get(CONSOLE_API.analytics, requireStaff(deps), queryParams(AnalyticsQuerySchema), async (c) => {
-    const { from, to } = c.req.valid('query');
+    const query = c.req.valid('query');
+    const { timeZone } = await readChatSettings(deps.db);
+    const asked = query.period ? { period: query.period } : { from: query.from ?? '', to: query.to ?? '' };
+    const filters: Partial<Record<AnalyticsDimension, string>> = {};
+    for (const name of ANALYTICS_DIMENSIONS) {
+      const value = query[name];
+      if (value !== undefined) filters[name] = value;
+    }
     return c.json({
-      ...(await dashboard(deps.db, from, to)),
+      ...(await dashboard(deps.db, periodOf(asked, timeZone, new Date()), timeZone, filters)),
       posthogHost: deps.settings.posthog?.host ?? null,
     } satisfies AnalyticsAnswer);
   });

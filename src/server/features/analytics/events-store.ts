@@ -1,12 +1,20 @@
 import { deleteCounting, type Queryable } from '#server/platform/db/database.ts';
 import type { AnalyticsEvent } from './posthog-payload.ts';
+import type { AgentSummary } from './user-agent.ts';
 
-/** Stores events in one statement; an event whose uuid is already stored is skipped. */
-export async function storeEvents(db: Queryable, events: AnalyticsEvent[]): Promise<void> {
+const NO_AGENT: AgentSummary = { device: null, browser: null, os: null };
+
+/**
+ * Stores events in one statement; an event whose uuid is already stored is skipped. `agent` is what
+ * the sending browser's user agent says (one batch comes from one browser).
+ */
+export async function storeEvents(db: Queryable, events: AnalyticsEvent[], agent = NO_AGENT): Promise<void> {
   if (events.length === 0) return;
   await db.query(
-    `INSERT INTO analytics_events (uuid, event, distinct_id, path, language, occurred_at, referrer_host)
-     SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::timestamptz[], $7::text[])
+    `INSERT INTO analytics_events (uuid, event, distinct_id, path, language, occurred_at, referrer_host,
+       browser_language, utm_source, utm_campaign, device, browser, os)
+     SELECT *, $11::text, $12::text, $13::text FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[],
+       $6::timestamptz[], $7::text[], $8::text[], $9::text[], $10::text[])
      ON CONFLICT (uuid) DO NOTHING`,
     [
       events.map((e) => e.uuid),
@@ -16,6 +24,12 @@ export async function storeEvents(db: Queryable, events: AnalyticsEvent[]): Prom
       events.map((e) => e.language),
       events.map((e) => e.occurredAt.toISOString()),
       events.map((e) => e.referrerHost ?? null),
+      events.map((e) => e.browserLanguage ?? null),
+      events.map((e) => e.utmSource ?? null),
+      events.map((e) => e.utmCampaign ?? null),
+      agent.device,
+      agent.browser,
+      agent.os,
     ],
   );
 }

@@ -8,6 +8,7 @@ import { dashboardRoutes } from './dashboard-routes.ts';
 import { pruneEvents } from './events-store.ts';
 import { POSTHOG_MAX_BODY_BYTES, posthogRoutes } from './posthog-routes.ts';
 import { reportRoutes } from './report-routes.ts';
+import { pruneUnconsentedViews, unconsentedViewRoutes } from './unconsented-views.ts';
 
 /**
  * First-party analytics, and their page in the console. posthog-js sends its batches as beacons with its own content types and no
@@ -19,7 +20,8 @@ export function analyticsFeature(deps: Deps): Feature {
     routes: newRoutes()
       .route('/', posthogRoutes(deps))
       .route('/', reportRoutes(deps))
-      .route('/', dashboardRoutes(deps)),
+      .route('/', dashboardRoutes(deps))
+      .route('/', unconsentedViewRoutes(deps)),
     guardExemptions: [{ path: `${POSTHOG_PATH}/*`, origin: false, maxBodyBytes: POSTHOG_MAX_BODY_BYTES }],
   };
 }
@@ -29,6 +31,7 @@ export const analyticsJobs: JobDefinitions = {
     everySeconds: 24 * 60 * 60,
     run: async (_, { db }) => {
       await pruneEvents(db, RETENTION.analyticsDays);
+      await pruneUnconsentedViews(db, RETENTION.analyticsDays);
     },
   },
 };

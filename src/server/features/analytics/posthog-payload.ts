@@ -25,6 +25,38 @@ export interface AnalyticsEvent {
   occurredAt: Date;
   /** The host of the other site the visitor came from; absent or null when none. */
   referrerHost?: string | null;
+  /** The primary subtag of the browser's language ("th" of "th-TH"), when the event says it. */
+  browserLanguage?: string | null;
+  /** The address's utm_source and utm_campaign, when it had them. */
+  utmSource?: string | null;
+  utmCampaign?: string | null;
+}
+
+const MAX_CAMPAIGN = 100;
+
+/** posthog-js sends `$browser_language` (as does the beacon); only its primary subtag is kept. */
+function browserLanguageOf(properties: Record<string, unknown>): string | null {
+  const tag = boundedString(properties.$browser_language, 35)?.toLowerCase().split(/[-_]/)[0];
+  return tag && /^[a-z]{2,3}$/.test(tag) ? tag : null;
+}
+
+/** A campaign parameter of the page's address (posthog-js also copies them into the properties). */
+function campaignOf(properties: Record<string, unknown>, name: 'utm_source' | 'utm_campaign'): string | null {
+  let value = boundedString(properties[name], MAX_CAMPAIGN);
+  if (!value) {
+    try {
+      const url = boundedString(properties.$current_url, MAX_PATH * 2);
+      value = url ? new URL(url).searchParams.get(name) : null;
+    } catch {
+      value = null;
+    }
+  }
+  const trimmed = value
+    ?.trim()
+    .toLowerCase()
+    .slice(0, MAX_CAMPAIGN)
+    .replace(/\p{Cc}/gu, '');
+  return trimmed || null;
 }
 
 /** Whether `value` nests no deeper than `max` arrays and objects; walked without recursion. */
@@ -125,6 +157,9 @@ function eventOf(item: unknown, now: Date): AnalyticsEvent | null {
     language: isLanguage(language) ? language : null,
     occurredAt: timeOf(item, now),
     referrerHost: referrerHostOf(item.properties),
+    browserLanguage: browserLanguageOf(item.properties),
+    utmSource: campaignOf(item.properties, 'utm_source'),
+    utmCampaign: campaignOf(item.properties, 'utm_campaign'),
   };
 }
 

@@ -7,6 +7,7 @@ import { callUpstream, upstreamError } from '#server/http/upstream.ts';
 import type { Queryable } from '#server/platform/db/database.ts';
 import { storeEvents } from './events-store.ts';
 import { decodePosthogBody, eventsOf, withProjectKey } from './posthog-payload.ts';
+import { summarizeAgent } from './user-agent.ts';
 
 /** Batches of events are larger than other API bodies; compressed they rarely pass 100 KB. */
 export const POSTHOG_MAX_BODY_BYTES = 1024 * 1024;
@@ -49,7 +50,7 @@ async function embedded(c: Context, db: Queryable, path: string): Promise<Respon
   if (c.req.method !== 'POST' || !CAPTURE_PATH.test(path)) throw new ApiError(404, 'NOT_FOUND');
   const events = eventsOf(decodePosthogBody(new Uint8Array(await c.req.arrayBuffer())));
   if (!events) throw new ApiError(400, 'INVALID_REQUEST');
-  await storeEvents(db, events);
+  await storeEvents(db, events, summarizeAgent(c.req.header('User-Agent')));
   return c.json({ status: 1 });
 }
 

@@ -35,3 +35,6 @@ export function chatFeature(deps: Deps): Feature {
     .route('/', chatEndingRoutes(chatDeps));
   return { routes };
 }
+export { chatConversationsPer } from './chat-counts.ts';
+export { readChatSettings } from './chat-settings-queries.ts';
+export { instantOf, wallClock } from './office-hours.ts';

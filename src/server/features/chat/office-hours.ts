@@ -22,7 +22,7 @@ const DAY = 24 * 60 * MINUTE;
 const partsFormat = new Map<string, Intl.DateTimeFormat>();
 
 /** The wall clock in `timeZone` at `instant`, as if it were UTC (so that date arithmetic is plain). */
-function wallClock(instant: number, timeZone: string): number {
+export function wallClock(instant: number, timeZone: string): number {
   let format = partsFormat.get(timeZone);
   if (!format) {
     format = new Intl.DateTimeFormat('en-US', {

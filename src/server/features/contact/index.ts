@@ -67,4 +67,5 @@ export const contactJobs: JobDefinitions = {
     },
   },
 };
+export { contactMessagesPer } from './contact-counts.ts';
 export { issueFormToken } from './form-token.ts';
