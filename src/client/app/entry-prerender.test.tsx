@@ -79,7 +79,7 @@ describe('renderDocument', () => {
     expect(about.formatted).toEqual({});
   });
 
-  it('shows the privacy policy whole but leaves its long texts out of the boot data', async () => {
+  it('shows the privacy policy whole but leaves the texts its first paint does not use out of the boot data', async () => {
     const html = await renderDocument({
       path: '/th/privacy-policy',
       page: 'privacy',
@@ -91,7 +91,7 @@ describe('renderDocument', () => {
     const boot = JSON.parse(
       html.match(/<script type="application\/json" id="boot-data"[^>]*>(.*?)<\/script>/s)?.[1] ?? '{}',
     );
-    expect(Object.keys(boot.resources.th).sort()).toEqual(['common', 'legal']);
+    expect(Object.keys(boot.resources.th).sort()).toEqual(['common']);
     const privacy = texts.th?.privacy as { title: string; sections: { controller: { title: string } } };
     expect(html).toContain(`<h1>${privacy.title}</h1>`);
     expect(html).toContain(privacy.sections.controller.title);
