@@ -33,7 +33,9 @@ export const CHAT_ADMIN = {
  * on loopback. The site listens on `localhost` so that its own address, which the provider sends the
  * browser back to, is the one the browser uses.
  */
-export const OIDC_PROVIDER_PORT = PORT + 17;
+// Not PORT + 17: with the default PORT that is 4190, a port the Fetch standard forbids ("bad port"),
+// so the site's discovery request was refused before it left the process.
+export const OIDC_PROVIDER_PORT = PORT + 19;
 export const OIDC_PORT = PORT + 18;
 export const OIDC_SITE = `http://localhost:${OIDC_PORT}`;
 /** The seeded operator: signed in by the session cookie whose token is this. */
