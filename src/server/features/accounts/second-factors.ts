@@ -6,6 +6,7 @@ import type { Deps } from '#server/deps.ts';
 import { lifetimeSeconds, setListedCookie } from '#server/http/cookies.ts';
 import type { Queryable } from '#server/platform/db/database.ts';
 import { queueMail } from '#server/platform/mail/mail-queue.ts';
+import { summarizeAgent } from '#server/platform/user-agent.ts';
 import type { Account } from './account-queries.ts';
 import { newRecoveryCodes, normaliseRecoveryCode, recoveryCodeHash } from './recovery-codes.ts';
 import {
@@ -116,25 +117,9 @@ export const forgetTrustCookie = (c: Context) =>
 
 /**
  * "Firefox, Windows": enough for the owner to tell their browsers apart on the account page,
- * without keeping the whole User-Agent. Order matters: Edge, Opera and Samsung Internet say Chrome
- * too, Chrome says Safari, and every browser on iOS says Safari. See browser-label.test.ts.
+ * without keeping the whole User-Agent (read by the same rules as the analytics breakdowns).
  */
 export function browserLabel(userAgent: string): string {
-  const browser = [
-    ['Edge', /Edg(A|iOS)?\//],
-    ['Opera', /OPR\//],
-    ['Samsung Internet', /SamsungBrowser\//],
-    ['Firefox', /Firefox\/|FxiOS\//],
-    ['Chrome', /Chrom(e|ium)\/|CriOS\//],
-    ['Safari', /Safari\//],
-  ].find(([, pattern]) => (pattern as RegExp).test(userAgent))?.[0] as string | undefined;
-  const system = [
-    ['Android', /Android/],
-    ['iOS', /iPhone|iPad/],
-    ['Windows', /Windows/],
-    ['macOS', /Mac OS X/],
-    ['ChromeOS', /CrOS/],
-    ['Linux', /Linux/],
-  ].find(([, pattern]) => (pattern as RegExp).test(userAgent))?.[0] as string | undefined;
-  return [browser, system].filter(Boolean).join(', ');
+  const { browser, os } = summarizeAgent(userAgent);
+  return [browser, os].filter(Boolean).join(', ');
 }

@@ -2,11 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { beforeAll, expect, it } from 'vitest';
 import { type AnalyticsAnswer, CONSOLE_API } from '#common/console-api.ts';
 import { limitKey } from '#server/http/rate-limit.ts';
+import type { AgentSummary } from '#server/platform/user-agent.ts';
 import { describeApi, TEST_SECRET } from '#tests/support/api.ts';
 import { giveSecondFactor } from '#tests/support/second-factor.ts';
 import { storeEvents } from './events-store.ts';
 import type { AnalyticsEvent } from './posthog-payload.ts';
-import type { AgentSummary } from './user-agent.ts';
 
 const MINUTE = 60 * 1000;
 const DESKTOP: AgentSummary = { device: 'desktop', browser: 'Chrome', os: 'Windows' };

@@ -1,6 +1,6 @@
 import { deleteCounting, type Queryable } from '#server/platform/db/database.ts';
+import type { AgentSummary } from '#server/platform/user-agent.ts';
 import type { AnalyticsEvent } from './posthog-payload.ts';
-import type { AgentSummary } from './user-agent.ts';
 
 const NO_AGENT: AgentSummary = { device: null, browser: null, os: null };
 

@@ -5,9 +5,9 @@ import { ApiError } from '#server/http/api-error.ts';
 import { type AppEnv, newRoutes } from '#server/http/context.ts';
 import { callUpstream, upstreamError } from '#server/http/upstream.ts';
 import type { Queryable } from '#server/platform/db/database.ts';
+import { summarizeAgent } from '#server/platform/user-agent.ts';
 import { storeEvents } from './events-store.ts';
 import { decodePosthogBody, eventsOf, withProjectKey } from './posthog-payload.ts';
-import { summarizeAgent } from './user-agent.ts';
 
 /** Batches of events are larger than other API bodies; compressed they rarely pass 100 KB. */
 export const POSTHOG_MAX_BODY_BYTES = 1024 * 1024;

@@ -1,4 +1,7 @@
-/** What the breakdowns show of a user agent: a device class, a browser and a system, never the string itself. */
+/**
+ * What the analytics breakdowns and the account's session list show of a user agent: a device class,
+ * a browser and a system, never the string itself.
+ */
 export interface AgentSummary {
   device: 'desktop' | 'mobile' | 'tablet' | 'bot' | null;
   browser: string | null;
@@ -13,7 +16,7 @@ const BROWSERS: [RegExp, string][] = [
   [/\bYaBrowser\//, 'Yandex'],
   [/\bVivaldi\//, 'Vivaldi'],
   [/\bFirefox\/|\bFxiOS\//, 'Firefox'],
-  [/\bChrome\/|\bCriOS\/|\bChromium\//, 'Chrome'],
+  [/\b(Headless)?Chrome\/|\bCriOS\/|\bChromium\//, 'Chrome'],
   [/\bVersion\/[\d.]+.*\bSafari\/|\bAppleWebKit\/.*\bMobile\//, 'Safari'],
 ];
 
