@@ -64,6 +64,13 @@ export const ERROR_CODES = [
   'LAST_SIGN_IN_METHOD',
   // An account form sent without JavaScript.
   'SECOND_STEP_NEEDS_SCRIPT',
+  // The console's texts editor.
+  'TEXT_NOT_FOUND',
+  'TEXT_PLACEHOLDERS',
+  'TEXT_MARKUP',
+  'TEXT_PLURAL_FORM',
+  'PLACEHOLDERS_LEFT',
+  'NOTHING_TO_UNDO',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createMiddleware } from 'hono/factory';
-import { isStaffRole, type Role, STAFF_ROLES, type StaffRole } from '#common/roles.ts';
+import { DESK_ROLES, isStaffRole, type Role, type StaffRole } from '#common/roles.ts';
 import type { Deps } from '#server/deps.ts';
 import { ApiError } from '#server/http/api-error.ts';
 import { refuseCrossSite } from '#server/http/guards.ts';
@@ -33,17 +33,15 @@ export async function roleOf(db: Queryable, accountId: string): Promise<Role | n
 }
 
 /**
- * Lets through only a signed-in account whose role is one of `allowed`, read from the database on
+ * Lets through only a signed-in account whose role is one of `allowed` (by default those who read
+ * what visitors write: not editors), read from the database on
  * every request, so that a role taken away counts at once: UNAUTHORIZED or SESSION_EXPIRED without
  * a session, FORBIDDEN with a session of anyone else; SECOND_FACTOR_REQUIRED for staff whose
  * account has no second factor or whose session was made without one (the console reads every
  * visitor's messages: a password alone must not open it); and never a request another site's page
  * made (see refuseCrossSite), reads included.
  */
-export function requireStaff(
-  deps: Pick<Deps, 'db' | 'settings' | 'site'>,
-  allowed: readonly StaffRole[] = STAFF_ROLES,
-) {
+export function requireStaff(deps: Pick<Deps, 'db' | 'settings' | 'site'>, allowed: readonly StaffRole[] = DESK_ROLES) {
   const { db } = deps;
   const idleTimeout = deps.settings.sessionIdleSeconds;
   return createMiddleware<{ Variables: { staff: StaffSession } }>(async (c, next) => {

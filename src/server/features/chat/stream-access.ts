@@ -1,4 +1,4 @@
-import { isStaffRole } from '#common/roles.ts';
+import { DESK_ROLES, type Role } from '#common/roles.ts';
 import type { Deps } from '#server/deps.ts';
 import { findSession, roleOf } from '#server/features/accounts/index.ts';
 
@@ -13,8 +13,10 @@ export async function sessionActive(deps: AccessDeps, tokenHash: string): Promis
   return session !== null && !session.lapsed;
 }
 
-/** That, and its account is still on the staff. */
+/** That, and its account still reads what visitors write (an operator or an admin). */
 export async function staffSessionActive(deps: AccessDeps, tokenHash: string): Promise<boolean> {
   const session = await findSession(deps.db, tokenHash, deps.settings.sessionIdleSeconds);
-  return session !== null && !session.lapsed && isStaffRole(await roleOf(deps.db, session.accountId));
+  if (session === null || session.lapsed) return false;
+  const role = await roleOf(deps.db, session.accountId);
+  return (DESK_ROLES as readonly (Role | null)[]).includes(role);
 }

@@ -1,0 +1,116 @@
+import type { Language } from './languages.ts';
+import type { PageId } from './routes.ts';
+
+/**
+ * The texts editor of the console (editors and admins): every text of the site's pages, per
+ * language, edited as drafts, previewed, then published without a rebuild (decision 200).
+ */
+export const TEXTS_API = {
+  /** GET: the namespaces and pages with their translation status counts per language. */
+  overview: '/api/console/texts',
+  /** GET `?language=`: one namespace's texts in one language, beside the English ones. */
+  namespace: '/api/console/texts/:namespace',
+  /** PUT `{ language, key, value }` saves a draft; DELETE `{ language, key }` drops it. */
+  draft: '/api/console/texts/:namespace/draft',
+  /** GET `?language=&key=`: what was published for one text, newest first. */
+  history: '/api/console/texts/:namespace/history',
+  /** POST `{ language, key }`: publishes the value before the last one again (or the shipped one). */
+  undo: '/api/console/texts/:namespace/undo',
+  /** GET `?page=&language=`: the page as HTML with the drafts, scripts off (a picture of the draft). */
+  preview: '/api/console/texts-preview',
+  /** GET: what a publish would change; POST `{ confirmPlaceholders }`: publishes every draft. */
+  publish: '/api/console/texts-publish',
+} as const;
+
+/** A path of the table with its `:namespace` filled in. */
+export const withNamespace = (path: string, namespace: string) =>
+  path.replace(':namespace', encodeURIComponent(namespace));
+
+/**
+ * The namespaces the editor offers: the texts of the site's pages. The console's own texts and the
+ * chat's (built into the chat's code, cached for a year) change with a release, not here.
+ */
+export const EDITABLE_NAMESPACES = [
+  'common',
+  'home',
+  'about',
+  'contact',
+  'login',
+  'register',
+  'settings',
+  'privacy',
+  'cookie',
+  'terms',
+  'legal',
+  'errors',
+  'validation',
+] as const;
+export type EditableNamespace = (typeof EDITABLE_NAMESPACES)[number];
+export const isEditableNamespace = (value: unknown): value is EditableNamespace =>
+  typeof value === 'string' && (EDITABLE_NAMESPACES as readonly string[]).includes(value);
+
+/**
+ * A text's state in one language: `missing` (empty or absent), `review` (the English text changed
+ * since this one was written), `done`. English texts are `done` or `missing`.
+ */
+export const TEXT_STATUSES = ['missing', 'review', 'done'] as const;
+export type TextStatus = (typeof TEXT_STATUSES)[number];
+export type StatusCounts = Record<TextStatus, number>;
+
+/** Longest text a draft may hold, in characters (the privacy policy's longest paragraph is far below). */
+export const MAX_TEXT_LENGTH = 5_000;
+
+export interface TextsOverview {
+  namespaces: { namespace: EditableNamespace; counts: Record<Language, StatusCounts> }[];
+  /** Each page with the namespaces it shows and the counts over them. */
+  pages: { page: PageId; namespaces: EditableNamespace[]; counts: Record<Language, StatusCounts> }[];
+  /** Drafts waiting to be published, all languages. */
+  drafts: number;
+}
+
+export interface TextEntry {
+  /** Dotted path in the namespace: `hero.title`, `offers.items.0.body`. */
+  key: string;
+  /** The published English text. */
+  english: string;
+  /** The published text in the language asked for ("" when missing). */
+  value: string;
+  /** The saved draft, or null. */
+  draft: string | null;
+  status: TextStatus;
+  /** Whether the published text differs from the one the release shipped. */
+  edited: boolean;
+  /** `{{name}}` placeholders the text must keep (from the English text). */
+  placeholders: string[];
+}
+
+export interface NamespaceTexts {
+  namespace: EditableNamespace;
+  language: Language;
+  texts: TextEntry[];
+}
+
+export interface TextHistoryEntry {
+  id: string;
+  /** The text as published then; null when it went back to the shipped text. */
+  value: string | null;
+  by: string;
+  at: string;
+}
+
+/** A draft waiting to be published. */
+export interface PendingText {
+  namespace: EditableNamespace;
+  language: Language;
+  key: string;
+  value: string;
+}
+
+/** What the publish step shows before it publishes (GET) and answers after (POST). */
+export interface PublishPlan {
+  drafts: PendingText[];
+  /** The pages (each in the languages named) whose HTML the drafts change. */
+  pages: { page: PageId; languages: Language[] }[];
+  /** Texts on those pages still shown as placeholders or "not configured", per page and language. */
+  placeholders: { page: PageId; language: Language; keys: string[] }[];
+}
