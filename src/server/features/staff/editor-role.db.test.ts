@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { ACCOUNT_API } from '#common/account-api.ts';
+import { ACCOUNT_SETTINGS_API, type DataExportAnswer } from '#common/account-settings-api.ts';
 import { CONSOLE_CHAT_API } from '#common/chat-api.ts';
 import { CHAT_DESK_API } from '#common/chat-desk-api.ts';
 import { CHAT_HOURS_API } from '#common/chat-hours.ts';
@@ -198,6 +199,16 @@ describeApi('the editor role', (api) => {
     expect(listed.ok && listed.lines.find((line) => line.includes(email))).toMatch(/^editor +Eddie Editor/);
     expect(await runStaffCommand(context, { action: 'remove', email })).toMatchObject({ ok: true });
     expect(await roleOf(email)).toBe('member');
+  });
+
+  it("names the role in the copy of an editor's own data, in their language", async () => {
+    const { client, person } = await api.member({ language: 'it' });
+    await api.db().query(`UPDATE accounts SET role = 'editor' WHERE email = $1`, [person.email]);
+    const answer = await client.post(ACCOUNT_SETTINGS_API.dataExport, {});
+    expect(answer.status).toBe(200);
+    const { data, html } = answer.body as unknown as DataExportAnswer;
+    expect(data.profile).toMatchObject({ role: 'editor' });
+    expect(html).toContain('<dd>redattore</dd>');
   });
 
   it('keeps the role column to the known roles', async () => {
