@@ -49,6 +49,7 @@ export function livePages(options: {
           if (!files.has(urlPath)) files.set(urlPath, await madeFile(urlPath, png));
         },
         cacheDir: options.cacheDir,
+        served: (urlPath) => files.has(urlPath),
         colours: brandColours(await readFile(path.join(ROOT, 'src/client/styles/tokens.css'), 'utf8')),
       });
       return loadPageRenderer(siteDir, shareImage);
