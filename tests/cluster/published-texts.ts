@@ -93,7 +93,7 @@ export async function publishedTextsEverywhere(cluster: Cluster, report: Report)
   );
   const slowest = Math.max(...times.map(({ ms }) => ms ?? Number.POSITIVE_INFINITY));
   report.note(
-    `the Thai home title published on instance 0 (answered in ${Math.round(answeredMs)} ms); ${PAGE} with it (br and plain): ` +
+    `the Thai home title published on instance 0, the first publish since they started (each loads the renderer), answered in ${Math.round(answeredMs)} ms; ${PAGE} with it (br and plain): ` +
       times.map(({ name, ms }) => `${name} ${ms === null ? 'never' : `${Math.round(ms)} ms`}`).join(', '),
   );
   expect(slowest <= BUDGET_MS, `not every reader served the new title within ${BUDGET_MS} ms`);

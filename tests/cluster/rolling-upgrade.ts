@@ -185,7 +185,7 @@ export async function rollingUpgradeUnderLoad(cluster: Cluster, report: Report) 
     await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
     for (const [index, instance] of cluster.instances.entries()) {
       const stepStarted = performance.now();
-      // 1. nginx sends it nothing new (and serves the new build's pages from now on).
+      // 1. nginx sends it nothing new (and serves the new build's files from now on).
       await reloadNginx(cluster.nginx, cluster.folder, ports, { down: [instance.port], siteDir: next });
       // 2. It finishes what it has and stops: a request it is reading when told to stop is answered.
       const inFlight = halfSentWrite(instance.port);
