@@ -88,6 +88,7 @@ export function livePages(options: {
               if (!files.has(urlPath)) files.set(urlPath, await madeFile(urlPath, png));
             },
             cacheDir: options.cacheDir,
+            served: (urlPath) => files.has(urlPath),
             colours,
           });
           writers.set(key, writer);
