@@ -74,16 +74,21 @@ async function filesBelow(dir: string): Promise<string[]> {
     .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'));
 }
 
+/** Top-level files the instances make again when the brand changes in the console (decision 203). */
+const BRANDED_FILES = new Set(['favicon.png']);
+
 /**
  * The exact request paths nginx answers from the build, with the file each one is: every file the
  * Node server serves by its own name outside /assets/ (which has a location of its own), such as
- * robots.txt, sitemap.xml and the favicon. Not the pages nor /locales/: the instances render those
- * again when texts are published (decision 201). Not the HTML files by name, not the compressed
+ * robots.txt and sitemap.xml. Not the pages nor /locales/: the instances render those again when
+ * texts are published (decision 201); not the favicon, drawn from the logo set in the console. Not the HTML files by name, not the compressed
  * variants, not the build's manifest: the Node server redirects or refuses those.
  */
 async function siteFiles(clientDir: string): Promise<[string, string][]> {
   return (await filesBelow(clientDir))
-    .filter((name) => !/\.(html|br|gz)$/.test(name) && !/^(assets|locales|\.vite)\//.test(name))
+    .filter(
+      (name) => !/\.(html|br|gz)$/.test(name) && !/^(assets|locales|\.vite)\//.test(name) && !BRANDED_FILES.has(name),
+    )
     .map((name) => [`/${name}`, `/${name}`]);
 }
 

@@ -185,11 +185,13 @@ export async function nginxAnswersLikeNode(cluster: Cluster, report: Report) {
   const both = 'br, gzip';
   const cases: { target: string; from: Source; method?: string; encoding?: string; cookie?: string }[] = [
     // Files nginx serves from the build: hashed assets and the top-level files.
-    ...['/robots.txt', '/sitemap.xml', '/favicon.png'].map((target) => ({
+    ...['/robots.txt', '/sitemap.xml'].map((target) => ({
       target,
       encoding: both,
       from: 'build' as const,
     })),
+    // Drawn from the logo set in the console, so the instances' (decision 203).
+    { target: '/favicon.png', encoding: both, from: 'instances' },
     { target: `/assets/${script}`, encoding: both, from: 'build' },
     { target: `/assets/${style}`, encoding: both, from: 'build' },
     { target: `/assets/share/${shareImage}`, encoding: both, from: 'build' },
@@ -510,13 +512,14 @@ const LOAD = {
   durationMs: 5_000,
   maxRequests: 50_000,
   // nginx serves these from the build.
-  files: ['/robots.txt', '/sitemap.xml', '/favicon.png'],
+  files: ['/robots.txt', '/sitemap.xml'],
   // Answered by the instances: pages and texts, the root page, a redirect, the health check.
   proxied: [
     ...['/en', '/en/about', '/fr/contact', '/th/register', '/de/privacy-policy', '/locales/en/common.json'].map(
       (target) => ({ target, status: 200 }),
     ),
     { target: '/', status: 200 },
+    { target: '/favicon.png', status: 200 },
     { target: '/about', status: 302 },
     { target: '/api/health', status: 200 },
   ],
