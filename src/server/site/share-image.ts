@@ -147,9 +147,14 @@ export function shareImageWriter(options: {
    * which it need not draw again (drawing one takes hundreds of milliseconds of a publish).
    */
   served?: (urlPath: string) => boolean;
+  /**
+   * Answer with the image's address at once and draw it after (a running server: the pages that
+   * name it are served sooner, and the image a moment later); the build waits for each.
+   */
+  drawAfter?: (drawing: Promise<ShareImage>) => void;
 }) {
   const made = new Map<string, Promise<ShareImage>>();
-  const { save, cacheDir, colours, served } = options;
+  const { save, cacheDir, colours, served, drawAfter } = options;
 
   async function make(card: ShareCard, name: string): Promise<ShareImage> {
     const urlPath = `/${SHARE_IMAGE_FOLDER}/${name}`;
@@ -173,6 +178,12 @@ export function shareImageWriter(options: {
       image = make(card, name);
       made.set(name, image);
     }
-    return image;
+    if (!drawAfter) return image;
+    drawAfter(image);
+    return Promise.resolve({
+      path: `/${SHARE_IMAGE_FOLDER}/${name}`,
+      width: SHARE_IMAGE_WIDTH,
+      height: SHARE_IMAGE_HEIGHT,
+    });
   };
 }
