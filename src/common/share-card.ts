@@ -6,6 +6,8 @@ export interface ShareCard {
   title: string;
   siteName: string;
   domain: string;
+  /** The logo set in the console, drawn before the site name: its address (named by content) and size. */
+  logo?: { path: string; width: number; height: number };
 }
 
 /** A rendered share image: its address on the site and its size in pixels. */

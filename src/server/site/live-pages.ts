@@ -73,6 +73,8 @@ export function livePages(options: {
   const { siteDir, files, site } = options;
   // The build's favicon, put back when the logo goes.
   const builtFavicon = files.get(FAVICON_PATH);
+  /** The logo in force, which the share images draw before it is served. */
+  let logoNow: LogoFile | null = null;
   let renderer: Promise<PageRenderer> | undefined;
   const load = () => {
     renderer ??= (async () => {
@@ -92,6 +94,7 @@ export function livePages(options: {
             },
             cacheDir: options.cacheDir,
             served: (urlPath) => files.has(urlPath),
+            logoData: (urlPath) => (logoNow?.path === urlPath ? logoNow.body : files.get(urlPath)?.body),
             drawAfter: (drawing) => {
               drawing.catch((error: unknown) => log.error(errorFields(error), 'A share image could not be drawn'));
             },
@@ -156,6 +159,7 @@ export function livePages(options: {
           securityHeaders({ scripts: [...new Set(scripts)], styles: [...new Set(styles)] }),
         );
         const made = new Map<string, StaticFile>();
+        logoNow = logo;
         if (logo) {
           made.set(logo.path, await madeFile(logo.path, logo.body));
           made.set(FAVICON_PATH, await madeFile(FAVICON_PATH, await faviconFrom(logo)));

@@ -36,3 +36,30 @@ it('does not draw an image a running server serves already (the build made it)',
   expect(saved).toEqual([]);
   await expect(readdir(cacheDir)).rejects.toThrow();
 });
+
+it('draws the logo a card names before the site name, under a name of its own', async () => {
+  const drawn = new Map<string, Uint8Array>();
+  const logo = new TextEncoder().encode(
+    '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20"><rect width="40" height="20" fill="#ff0000"/></svg>',
+  );
+  const write = shareImageWriter({
+    save: (urlPath, png) => void drawn.set(urlPath, png),
+    cacheDir: path.join(cacheRoot, 'logo'),
+    colours,
+    logoData: (urlPath) => (urlPath === '/assets/brand/logo-x.svg' ? logo : undefined),
+  });
+  const plain = await write(card);
+  const withLogo = await write({ ...card, logo: { path: '/assets/brand/logo-x.svg', width: 80, height: 40 } });
+  expect(withLogo.path).not.toBe(plain.path);
+  const { Resvg } = await import('@resvg/resvg-js');
+  // A red pixel where the logo sits (x 80–208, y 66–130), none on the card without it.
+  const redAt = (png: Uint8Array | undefined) => {
+    const image = new Resvg(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630"><image href="data:image/png;base64,${Buffer.from(png ?? []).toString('base64')}" width="1200" height="630"/></svg>`,
+    ).render();
+    const offset = (100 * 1200 + 120) * 4;
+    return image.pixels[offset] === 255 && image.pixels[offset + 1] === 0;
+  };
+  expect(redAt(drawn.get(withLogo.path))).toBe(true);
+  expect(redAt(drawn.get(plain.path))).toBe(false);
+});

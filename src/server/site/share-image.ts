@@ -101,7 +101,25 @@ export function wrapTitle(title: string, language: string, size: number, maxLine
 }
 
 /** The card as SVG: what is rendered, and what names the image. */
-export function shareSvg(card: ShareCard, colours: BrandColours): string {
+/** The site's name at the top, after its logo when there is one. */
+function siteLine(
+  card: ShareCard,
+  logoHref: string | undefined,
+  text: (x: number, y: number, size: number, content: string) => string,
+): string[] {
+  if (!card.logo || !logoHref) return [text(MARGIN, 118, 40, card.siteName)];
+  const width = Math.min(LOGO_MAX_WIDTH, Math.round((card.logo.width / card.logo.height) * LOGO_HEIGHT));
+  return [
+    `<image href="${escapeHtml(logoHref)}" x="${MARGIN}" y="${118 - LOGO_HEIGHT + 12}" width="${width}" height="${LOGO_HEIGHT}" preserveAspectRatio="xMinYMid meet"/>`,
+    text(MARGIN + width + 24, 118, 40, card.siteName),
+  ];
+}
+
+/** How tall the logo is drawn above the title, in pixels; as wide as its proportions make it, up to LOGO_MAX_WIDTH. */
+const LOGO_HEIGHT = 64;
+const LOGO_MAX_WIDTH = 420;
+
+export function shareSvg(card: ShareCard, colours: BrandColours, logoHref?: string): string {
   const fit = TITLE_FITS.map(({ size, lines }) => ({
     size,
     lines: wrapTitle(card.title, card.language, size, lines),
@@ -123,7 +141,7 @@ export function shareSvg(card: ShareCard, colours: BrandColours): string {
     `<svg xmlns="http://www.w3.org/2000/svg" width="${SHARE_IMAGE_WIDTH}" height="${SHARE_IMAGE_HEIGHT}">`,
     `<rect width="100%" height="100%" fill="${colours.accent}"/>`,
     `<g fill="${colours.accentText}" font-family="${FONT_FAMILY}" font-weight="700" xml:lang="${escapeHtml(card.language)}">`,
-    text(MARGIN, 118, 40, card.siteName),
+    ...siteLine(card, logoHref, text),
     ...lines.map((line, index) => text(MARGIN, top + index * step, fit.size, line)),
     `<rect x="${MARGIN}" y="520" width="96" height="6" rx="3"/>`,
     text(MARGIN, 580, 32, card.domain, ' fill-opacity="0.85"'),
@@ -152,16 +170,24 @@ export function shareImageWriter(options: {
    * name it are served sooner, and the image a moment later); the build waits for each.
    */
   drawAfter?: (drawing: Promise<ShareImage>) => void;
+  /** The bytes of the logo a card names (a running server has them; the build has no logo). */
+  logoData?: (urlPath: string) => Uint8Array | undefined;
 }) {
   const made = new Map<string, Promise<ShareImage>>();
-  const { save, cacheDir, colours, served, drawAfter } = options;
+  const { save, cacheDir, colours, served, drawAfter, logoData } = options;
+  const logoHref = (card: ShareCard) => {
+    const data = card.logo && logoData?.(card.logo.path);
+    if (!card.logo || !data) return undefined;
+    const type = card.logo.path.endsWith('.svg') ? 'image/svg+xml' : 'image/png';
+    return `data:${type};base64,${Buffer.from(data).toString('base64')}`;
+  };
 
   async function make(card: ShareCard, name: string): Promise<ShareImage> {
     const urlPath = `/${SHARE_IMAGE_FOLDER}/${name}`;
     if (served?.(urlPath)) return { path: urlPath, width: SHARE_IMAGE_WIDTH, height: SHARE_IMAGE_HEIGHT };
     const cached = path.join(cacheDir, name);
     const png = await readFile(cached).catch(async () => {
-      const rendered = (await renderAsync(shareSvg(card, colours), RESVG_OPTIONS)).asPng();
+      const rendered = (await renderAsync(shareSvg(card, colours, logoHref(card)), RESVG_OPTIONS)).asPng();
       await mkdir(cacheDir, { recursive: true });
       await writeFile(cached, rendered);
       return rendered;

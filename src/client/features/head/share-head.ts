@@ -31,11 +31,13 @@ export const ogLocale = (language: Language): string => `${language}_${LANGUAGE_
  */
 export function shareCard(head: PageHead, site: SiteConfig): ShareCard | null {
   if (!head.indexed) return null;
+  const logo = site.appearance?.logo;
   return {
     language: head.language as Language,
     title: head.title,
     siteName: site.brand.siteName,
     domain: site.brand.domain,
+    ...(logo ? { logo: { path: logo.path, width: logo.width, height: logo.height } } : {}),
   };
 }
 
