@@ -55,14 +55,13 @@ export async function startApi(
   const contradictions = configurationContradictions(site, env);
   if (contradictions.length > 0) log.warn(`Configuration contradicts itself: ${contradictions.join('; ')}`);
   const texts = await readTexts();
-  const publisher =
-    build && livePages({ ...build, site, security, cacheDir: path.join(env.DATA_DIR, 'share-images') });
+  const publisher = build && livePages({ ...build, site, security, cacheDir: path.join(env.DATA_DIR, 'share-images') });
   const siteTexts = new SiteTexts({ db, shipped: texts, publisher });
   const siteBrand = new SiteBrand({ db, site, texts: siteTexts.catalog, publisher });
   // Before the first request: the pages served are the published ones from the start.
   const unlisten = [await siteTexts.start(), await siteBrand.start()];
   const mailer = env.SMTP_URL
-    ? smtpMailer(env.SMTP_URL, env.MAIL_FROM ?? `${site.brand.siteName} <no-reply@${site.brand.domain}>`)
+    ? smtpMailer(env.SMTP_URL, env.MAIL_FROM ?? (() => `${site.brand.siteName} <no-reply@${site.brand.domain}>`))
     : outboxMailer(db);
   await scheduleRecurring(db, JOBS);
   const jobs = startJobRunner({ db, mailer }, JOBS, { onFinish: (kind, outcome) => metrics.recordJob(kind, outcome) });

@@ -24,7 +24,8 @@ export interface Mailer {
 const SMTP_TIMEOUT_MS = 10_000;
 
 /** Delivers through the SMTP server of SMTP_URL (smtp://user:password@host:port, or smtps://). */
-export function smtpMailer(url: string, from: string): Mailer {
+/** `from` is read for each mail: without MAIL_FROM it carries the site's name, which the console may change. */
+export function smtpMailer(url: string, from: string | (() => string)): Mailer {
   // nodemailer (some 6 MB resident) is loaded for the first mail, not at start: an instance without
   // SMTP never sends, and one with it sends seldom (docs/decisions/174-an-idle-server-in-less-memory.md).
   let transport: Promise<Transporter> | undefined;
@@ -42,7 +43,7 @@ export function smtpMailer(url: string, from: string): Mailer {
   return {
     async send(mail) {
       await (await opened()).sendMail({
-        from,
+        from: typeof from === 'function' ? from() : from,
         to: mail.to,
         subject: mail.subject,
         text: mail.text,
