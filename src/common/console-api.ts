@@ -10,6 +10,7 @@ export const CONSOLE_API = {
   reply: '/api/console/messages/:id/reply',
   remove: '/api/console/messages/:id/delete',
   analytics: '/api/console/analytics',
+  realtime: '/api/console/analytics/realtime',
   staff: '/api/console/staff',
   staffRole: '/api/console/staff/:id/role',
 } as const;
@@ -196,4 +197,16 @@ export interface StaffAnswer {
 export interface AddStaffAnswer {
   id: string;
   invited: boolean;
+}
+
+/** How far back "right now" looks, in minutes. */
+export const REALTIME_MINUTES = 5;
+
+/** Visitors of the last few minutes (those who allowed analytics) and the page each is on. */
+export interface RealtimeAnswer {
+  visitors: number;
+  /** By the page each visitor saw last, most visitors first (at most ten). */
+  pages: { path: string; visitors: number }[];
+  /** When it was counted: the console refreshes it every few seconds while it is shown. */
+  at: string;
 }

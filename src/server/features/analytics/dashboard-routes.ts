@@ -12,10 +12,12 @@ import { newRoutes } from '#server/http/context.ts';
 import { queryParams } from '#server/http/json-body.ts';
 import { dashboard } from './dashboard.ts';
 import { periodOf } from './periods.ts';
+import { realtime } from './realtime.ts';
 
 /**
  * The console's analytics page, for operators and admins, from the embedded store: a named period
- * or a range of days in the site's time zone (the one the chat's office hours are read in).
+ * or a range of days in the site's time zone (the one the chat's office hours are read in), and
+ * who is on the site right now.
  */
 export function dashboardRoutes(deps: Deps) {
   const routes = newRoutes();
@@ -33,5 +35,6 @@ export function dashboardRoutes(deps: Deps) {
       posthogHost: deps.settings.posthog?.host ?? null,
     } satisfies AnalyticsAnswer);
   });
+  routes.get(CONSOLE_API.realtime, requireStaff(deps), async (c) => c.json(await realtime(deps.db)));
   return routes;
 }
