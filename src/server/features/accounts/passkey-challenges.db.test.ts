@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { describeOnDatabases } from '#tests/support/databases.ts';
-import { pruneChallenges, takeChallenge } from './passkey-queries.ts';
+import { pruneChallenges, takeChallenge, takeSignInChallenge } from './passkey-queries.ts';
 import { issueChallenge } from './passkeys.ts';
 import { hashSessionToken } from './tokens.ts';
 
@@ -34,5 +34,24 @@ describeOnDatabases('passkey challenges', (db) => {
       `UPDATE passkey_challenges SET expires_at = now() - interval '1 second' WHERE challenge = 'stale-challenge'`,
     );
     expect(await takeChallenge(db(), hashSessionToken(token), 'sign-in', null)).toBeNull();
+  });
+
+  it('for a sign-in are taken with the passkey that answered, once, while they live, and not for adding one', async () => {
+    const adding = await issueChallenge(db(), 'add', 'add-challenge', 'session-a');
+    expect(await takeSignInChallenge(db(), hashSessionToken(adding), 'any-credential')).toBeNull();
+    const stale = await issueChallenge(db(), 'sign-in', 'stale-sign-in');
+    await db().query(
+      `UPDATE passkey_challenges SET expires_at = now() - interval '1 second' WHERE challenge = 'stale-sign-in'`,
+    );
+    expect(await takeSignInChallenge(db(), hashSessionToken(stale), 'any-credential')).toBeNull();
+    const left = await db().query<{ challenge: string }>('SELECT challenge FROM passkey_challenges');
+    expect(left.map((row) => row.challenge)).not.toContain('stale-sign-in');
+    // A live challenge answered by a passkey the site does not know: the challenge is gone all the same.
+    const live = await issueChallenge(db(), 'sign-in', 'live-sign-in');
+    expect(await takeSignInChallenge(db(), hashSessionToken(live), 'unknown-credential')).toEqual({
+      challenge: 'live-sign-in',
+      passkey: null,
+    });
+    expect(await takeSignInChallenge(db(), hashSessionToken(live), 'unknown-credential')).toBeNull();
   });
 });

@@ -23,11 +23,30 @@ export async function listPasskeys(db: Queryable, accountId: string): Promise<St
   ]);
 }
 
-export async function findPasskeyByCredential(db: Queryable, credentialId: string): Promise<StoredPasskey | null> {
-  const [row] = await db.query<StoredPasskey>(`SELECT ${COLUMNS} FROM passkeys WHERE credential_id = $1`, [
-    credentialId,
-  ]);
-  return row ?? null;
+/**
+ * Takes a sign-in challenge (as takeChallenge does: once, while it lives) and finds the passkey
+ * that answered it, in one statement: the sign-in's check then costs two round trips to the
+ * database, this and the counter's UPDATE, which keeps it within its budget on PGlite too.
+ * Null when the challenge is gone or lapsed; `passkey` null when no passkey has that credential.
+ */
+export async function takeSignInChallenge(
+  db: Queryable,
+  tokenHash: string,
+  credentialId: string,
+): Promise<{ challenge: string; passkey: StoredPasskey | null } | null> {
+  const [row] = await db.query<StoredPasskey & { challenge: string; live: boolean }>(
+    `WITH taken AS (
+       DELETE FROM passkey_challenges
+       WHERE token_hash = $1 AND purpose = 'sign-in' AND session_hash IS NULL
+       RETURNING challenge, expires_at > statement_timestamp() AS live
+     )
+     SELECT taken.challenge, taken.live, ${COLUMNS}
+     FROM taken LEFT JOIN passkeys ON passkeys.credential_id = $2`,
+    [tokenHash, credentialId],
+  );
+  if (!row?.live) return null;
+  const { challenge, live: _, ...passkey } = row;
+  return { challenge, passkey: passkey.id === null ? null : passkey };
 }
 
 export async function countPasskeys(db: Queryable, accountId: string): Promise<number> {

@@ -13,10 +13,9 @@ import { ApiError } from '#server/http/api-error.ts';
 import type { Queryable } from '#server/platform/db/database.ts';
 import {
   type ChallengePurpose,
-  findPasskeyByCredential,
   type StoredPasskey,
   saveChallenge,
-  takeChallenge,
+  takeSignInChallenge,
   usePasskey,
 } from './passkey-queries.ts';
 import type { RelyingParty } from './relying-party.ts';
@@ -155,9 +154,9 @@ export async function provePasskey(
   response: AuthenticationResponseJSON,
   beforeCheck: (accountId: string) => Promise<void> = async () => {},
 ): Promise<StoredPasskey> {
-  const challenge = await takeChallenge(db, hashSessionToken(ceremony), 'sign-in', null);
-  if (!challenge) throw new ApiError(401, 'PASSKEY_EXPIRED');
-  const passkey = await findPasskeyByCredential(db, response.id);
+  const taken = await takeSignInChallenge(db, hashSessionToken(ceremony), response.id);
+  if (!taken) throw new ApiError(401, 'PASSKEY_EXPIRED');
+  const { challenge, passkey } = taken;
   if (!passkey) throw new ApiError(401, 'PASSKEY_FAILED');
   await beforeCheck(passkey.accountId);
   if (response.response.userHandle && response.response.userHandle !== userHandle(passkey.accountId)) {
