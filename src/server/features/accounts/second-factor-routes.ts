@@ -117,7 +117,8 @@ export function secondFactorRoutes(deps: AccountDeps) {
     await db.transaction(async (tx) => {
       if (!(await proveSecondFactor(secret, tx, account.id, code))) throw wrongCode();
       await deleteTotp(tx, account.id);
-      await deleteRecoveryCodes(tx, account.id);
+      // Passkeys left keep the recovery codes: they are the way back when the passkeys are lost.
+      if (!(await hasSecondFactor(tx, account.id))) await deleteRecoveryCodes(tx, account.id);
       await afterFactorChange(tx, account.id, session.tokenHash);
       await tellOwner(deps, tx, account, 'totpRemoved');
     });
@@ -125,6 +126,8 @@ export function secondFactorRoutes(deps: AccountDeps) {
     return c.json({});
   });
 
+  // New codes for an account with any second factor, the app or a passkey: the password proves
+  // that the owner is there, as for every other change of the second factors.
   routes.post(ACCOUNT_API.recoveryCodes, signedIn, jsonBody(PasswordOnlySchema), async (c) => {
     const account = await withPassword(c.get('session').accountId, c.req.valid('json').password);
     if (!(await hasSecondFactor(db, account.id))) throw new ApiError(409, 'TOTP_NOT_SET_UP');
