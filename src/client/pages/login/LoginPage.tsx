@@ -47,8 +47,8 @@ export default function LoginPage() {
   // Back from an identity provider: what went wrong, or the second factor it still needs.
   useProviderResult();
   useEffect(() => {
-    const token = takePendingFromAddress();
-    if (token) setPending({ token, passkey: false, totp: true });
+    const fromProvider = takePendingFromAddress();
+    if (fromProvider) setPending(fromProvider);
   }, []);
 
   // Answered in place of a page that needs a session (decision 092): say why sign-in is here.
