@@ -85,6 +85,8 @@ export interface TrustedBrowserAnswer {
 /** The account's second factors, for its page. */
 export interface SecondFactorsAnswer {
   totp: boolean;
+  /** Whether the account has a passkey: a second factor too, with the same recovery codes. */
+  passkey: boolean;
   recoveryCodesLeft: number;
   trustedBrowsers: TrustedBrowserAnswer[];
 }

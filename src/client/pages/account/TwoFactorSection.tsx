@@ -34,7 +34,7 @@ export function TwoFactorSection({
 }: {
   email: string;
   failed: (code: ErrorCode) => void;
-  /** A passkey is a second factor too: staff who have one are not told to set one up. */
+  /** Whether the passkeys section lists any: when the first comes or the last goes, the state is read again. */
   hasPasskey: boolean;
 }) {
   const { t } = useTranslation('login');
@@ -51,7 +51,8 @@ export function TwoFactorSection({
       if (result.ok) setStatus(result.data);
       else failed(result.code);
     });
-  // Read again when the first passkey comes or the last one goes: it brings or takes the recovery codes.
+  // Read again when the first passkey comes or the last one goes: it brings or takes the recovery
+  // codes, and a passkey is a second factor (staff who have one are not told to set one up).
   useEffect(() => {
     void load();
   }, [hasPasskey]);
@@ -89,7 +90,7 @@ export function TwoFactorSection({
       <h2 id="account-two-factor" ref={heading} tabIndex={-1}>
         {t('account.twoFactor.title')}
       </h2>
-      {consolePath && status && !status.totp && !hasPasskey && (
+      {consolePath && status && !status.totp && !status.passkey && (
         <p className="account__notice">{t('account.twoFactor.staffNeeded')}</p>
       )}
       {view.kind === 'enrolling' ? (
@@ -110,12 +111,12 @@ export function TwoFactorSection({
             <p>
               {status.totp
                 ? t('account.twoFactor.on')
-                : hasPasskey
+                : status.passkey
                   ? t('account.twoFactor.offWithPasskey')
                   : t('account.twoFactor.off')}
             </p>
             {/* Recovery codes belong to any second factor, the app or a passkey. */}
-            {(status.totp || hasPasskey) && (
+            {(status.totp || status.passkey) && (
               <p>{t('account.twoFactor.codesLeft', { count: status.recoveryCodesLeft })}</p>
             )}
             {!status.totp && (
@@ -132,7 +133,7 @@ export function TwoFactorSection({
                 </a>
               </p>
             )}
-            {(status.totp || hasPasskey) && (
+            {(status.totp || status.passkey) && (
               <NewCodes handled={handled} onDone={(codes) => show({ kind: 'codes', codes })} />
             )}
             {status.totp && (

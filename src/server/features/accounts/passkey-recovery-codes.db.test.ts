@@ -31,7 +31,11 @@ describeApi('recovery codes of a passkey-only account', (api) => {
     const { client, person, answer } = await memberWithPasskey(api);
     const first = answer.recoveryCodes ?? [];
     expect(first).toHaveLength(10);
-    expect((await client.get(ACCOUNT_API.secondFactors)).body).toMatchObject({ totp: false, recoveryCodesLeft: 10 });
+    expect((await client.get(ACCOUNT_API.secondFactors)).body).toMatchObject({
+      totp: false,
+      passkey: true,
+      recoveryCodesLeft: 10,
+    });
 
     expect(await client.post(ACCOUNT_API.recoveryCodes, { password: 'not the password' })).toMatchObject({
       status: 403,

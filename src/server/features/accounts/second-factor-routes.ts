@@ -18,6 +18,7 @@ import { jsonBody } from '#server/http/json-body.ts';
 import type { AccountDeps } from './account-deps.ts';
 import { findAccountById } from './account-queries.ts';
 import { confirmPassword } from './confirm-password.ts';
+import { countPasskeys } from './passkey-queries.ts';
 import {
   confirmTotp,
   deleteRecoveryCodes,
@@ -61,6 +62,7 @@ export function secondFactorRoutes(deps: AccountDeps) {
     const browsers = await listTrustedBrowsers(db, accountId);
     return c.json({
       totp: await hasTotp(db, accountId),
+      passkey: (await countPasskeys(db, accountId)) > 0,
       recoveryCodesLeft: await recoveryCodesLeft(db, accountId),
       trustedBrowsers: browsers.map((browser) => ({
         id: browser.id,
