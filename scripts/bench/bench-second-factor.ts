@@ -9,8 +9,8 @@
 //   unused code marked used in one UPDATE;
 // - verifying a passkey assertion in memory (an ES256 signature over the authenticator data and the
 //   client data, with the origin, relying party, challenge, flags and counter checked);
-// - the whole passkey sign-in check on the database, as the sign-in does it: taking the challenge,
-//   finding the passkey, verifying, and moving its counter forward in one UPDATE.
+// - the whole passkey sign-in check on the database, as the sign-in does it: reading the challenge
+//   with the passkey, verifying, then taking the challenge and moving the counter in one statement.
 // The assertions come from the tests' software authenticator (tests/support/soft-authenticator.ts).
 // Budget: p50 under 5 ms.
 import { mkdtemp, rm } from 'node:fs/promises';
