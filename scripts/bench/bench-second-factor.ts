@@ -5,10 +5,12 @@
 // - the whole check on the database, as the second step does it: reading the sealed secret and
 //   accepting the code's step in one UPDATE (replay protection), on PGlite in a temporary folder
 //   (its fsync included) or on the PostgreSQL of DATABASE_URL (the accounts it makes are removed).
+// - the same for a recovery code, as the second step spends one: its keyed hash computed and the
+//   unused code marked used in one UPDATE;
 // - verifying a passkey assertion in memory (an ES256 signature over the authenticator data and the
 //   client data, with the origin, relying party, challenge, flags and counter checked);
-// - the whole passkey sign-in check on the database, as the sign-in does it: taking the challenge,
-//   finding the passkey, verifying, and moving its counter forward in one UPDATE.
+// - the whole passkey sign-in check on the database, as the sign-in does it: reading the challenge
+//   with the passkey, verifying, then taking the challenge and moving the counter in one statement.
 // The assertions come from the tests' software authenticator (tests/support/soft-authenticator.ts).
 // Budget: p50 under 5 ms.
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -18,6 +20,7 @@ import {
   addOptions,
   addPasskey,
   issueChallenge,
+  issueRecoveryCodes,
   matchingStep,
   newTotpSecret,
   openTotpSecret,
@@ -84,6 +87,7 @@ for (let i = 0; i < RUNS; i++) {
 const dataDir = process.env.DATABASE_URL ? null : await mkdtemp(path.join(tmpdir(), 'bench-second-factor-'));
 const db = await openDatabase({ dataDir: dataDir ?? '', databaseUrl: process.env.DATABASE_URL });
 const withDatabase: number[] = [];
+const recoveryWithDatabase: number[] = [];
 const passkeyWithDatabase: number[] = [];
 const accounts: string[] = [];
 try {
@@ -101,6 +105,25 @@ try {
     const start = performance.now();
     if ((await proveSecondFactor(secret, db, id, code)) !== 'totp') throw new Error('A right code was refused');
     withDatabase.push(performance.now() - start);
+  }
+  // Recovery codes: ten to an account, each spent once; the runs spend them all, one account after another.
+  let codes: string[] = [];
+  for (let i = 0; i < DB_RUNS; i++) {
+    if (codes.length === 0) {
+      const [row] = await db.query<{ id: string }>(
+        `INSERT INTO accounts (name, email, phone, password_hash, language, verified_at)
+         VALUES ('Bench', $1, NULL, 'x', 'en', now()) RETURNING id`,
+        [`bench-recovery-${process.pid}-${i}@example.com`],
+      );
+      accounts.push(row?.id as string);
+      codes = await issueRecoveryCodes(secret, db, row?.id as string);
+    }
+    const code = codes.pop() as string;
+    const id = accounts.at(-1) as string;
+    const start = performance.now();
+    if ((await proveSecondFactor(secret, db, id, code)) !== 'recovery-code')
+      throw new Error('A right code was refused');
+    recoveryWithDatabase.push(performance.now() - start);
   }
   // One account with one passkey; each run answers a challenge of its own.
   const [row] = await db.query<{ id: string }>(
@@ -129,6 +152,10 @@ try {
 const ok = [
   report('TOTP code, checked in memory', inMemory),
   report(`TOTP code, checked and accepted on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`, withDatabase),
+  report(
+    `Recovery code, checked and spent on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`,
+    recoveryWithDatabase,
+  ),
   report('Passkey assertion, verified in memory', assertionInMemory),
   report(
     `Passkey sign-in, challenge taken, verified and counter moved on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`,

@@ -52,12 +52,13 @@ export interface ResetAnswer {
  * A sign-in either opens a session; or, for an account whose email is not confirmed yet, asks for
  * the mailed code; or, for an account with a second factor, asks for it: `pending` names this
  * half-done sign-in, for this page only (send it with the code, within a few minutes). `passkey`
- * says the account has a passkey, which signs in on its own (with two factors) instead.
+ * says the account has a passkey, which signs in on its own (with two factors) instead; `totp`
+ * that it has an authenticator app (without one, only a recovery code can be typed).
  */
 export type LoginAnswer =
   | { status: 'signed-in'; account: { name: string } }
   | { status: 'verification-required' }
-  | { status: 'second-factor-required'; pending: string; passkey?: boolean };
+  | { status: 'second-factor-required'; pending: string; passkey?: boolean; totp?: boolean };
 
 /** A new authenticator secret to confirm: for the QR code (an SVG drawn by the server) and for typing. */
 export interface TotpStartAnswer {
@@ -84,6 +85,8 @@ export interface TrustedBrowserAnswer {
 /** The account's second factors, for its page. */
 export interface SecondFactorsAnswer {
   totp: boolean;
+  /** Whether the account has a passkey: a second factor too, with the same recovery codes. */
+  passkey: boolean;
   recoveryCodesLeft: number;
   trustedBrowsers: TrustedBrowserAnswer[];
 }

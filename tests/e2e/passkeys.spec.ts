@@ -2,28 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { allowVisitor, mailTo, newPerson, registerThroughApi } from './accounts.ts';
 import { expectAccessible, waitForHydration } from './helpers.ts';
 import { enrolOnAccountPage, freshCode } from './second-factor.ts';
-
-/**
- * Chromium's virtual authenticator over the DevTools protocol: a platform authenticator that keeps
- * discoverable passkeys and verifies its user (as a fingerprint would) without asking anyone.
- */
-async function virtualAuthenticator(page: Page) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable', { enableUI: false });
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-  return {
-    credentials: async () => (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials,
-  };
-}
+import { virtualAuthenticator } from './virtual-authenticator.ts';
 
 const signOut = async (page: Page) => {
   await page.locator('main').getByRole('button', { name: 'Sign out', exact: true }).click();

@@ -23,7 +23,8 @@ type View = { kind: 'status' } | { kind: 'enrolling'; start: TotpStartAnswer } |
 /**
  * Two-step verification on the account page: set up an authenticator app (QR code drawn by the
  * server, the secret as text, confirmed by a first code and the password), the recovery codes
- * shown once with a download, new codes, turning it off, and the browsers trusted to skip it.
+ * shown once with a download and new codes (with the app or a passkey alike), turning the app
+ * off, and the browsers trusted to skip the step.
  * `failed` handles a call whose session is gone, as the rest of the page does.
  */
 export function TwoFactorSection({
@@ -33,7 +34,7 @@ export function TwoFactorSection({
 }: {
   email: string;
   failed: (code: ErrorCode) => void;
-  /** A passkey is a second factor too: staff who have one are not told to set one up. */
+  /** Whether the passkeys section lists any: when the first comes or the last goes, the state is read again. */
   hasPasskey: boolean;
 }) {
   const { t } = useTranslation('login');
@@ -50,9 +51,11 @@ export function TwoFactorSection({
       if (result.ok) setStatus(result.data);
       else failed(result.code);
     });
+  // Read again when the first passkey comes or the last one goes: it brings or takes the recovery
+  // codes, and a passkey is a second factor (staff who have one are not told to set one up).
   useEffect(() => {
     void load();
-  }, []);
+  }, [hasPasskey]);
   // Each change of view replaces what the visitor was looking at: the section's heading takes the
   // focus, so keyboard and screen reader users start reading the new state from its top.
   const show = (next: View) => {
@@ -87,7 +90,7 @@ export function TwoFactorSection({
       <h2 id="account-two-factor" ref={heading} tabIndex={-1}>
         {t('account.twoFactor.title')}
       </h2>
-      {consolePath && status && !status.totp && !hasPasskey && (
+      {consolePath && status && !status.totp && !status.passkey && (
         <p className="account__notice">{t('account.twoFactor.staffNeeded')}</p>
       )}
       {view.kind === 'enrolling' ? (
@@ -102,69 +105,82 @@ export function TwoFactorSection({
         />
       ) : view.kind === 'codes' ? (
         <RecoveryCodes codes={view.codes} email={email} consolePath={consolePath} onDone={finishCodes} />
-      ) : !status ? null : status.totp ? (
-        <>
-          <p>{t('account.twoFactor.on')}</p>
-          <p>{t('account.twoFactor.codesLeft', { count: status.recoveryCodesLeft })}</p>
-          {consolePath && (
-            <p>
-              <a className="button" href={consolePath}>
-                {t('account.twoFactor.backToConsole')}
-              </a>
-            </p>
-          )}
-          <NewCodes handled={handled} onDone={(codes) => show({ kind: 'codes', codes })} />
-          <TurnOff
-            handled={handled}
-            onDone={() => {
-              toast.show({ type: 'success', message: t('account.twoFactor.disabled') });
-              void load();
-            }}
-          />
-          {status.trustedBrowsers.length > 0 && (
-            <>
-              <h3>{t('account.twoFactor.trusted.title')}</h3>
-              <p>{t('account.twoFactor.trusted.text')}</p>
-              <ul className="account__list">
-                {status.trustedBrowsers.map((browser) => {
-                  const name = browser.label || t('account.twoFactor.trusted.unknown');
-                  const label = browser.current ? t('account.twoFactor.trusted.current', { name }) : name;
-                  return (
-                    <li key={browser.id}>
-                      <span>
-                        <strong>{label}</strong>
-                        <br />
-                        {t('account.twoFactor.trusted.until', { date: dateOf(browser.expiresAt) })}
-                      </span>
-                      <button
-                        type="button"
-                        className="button button--secondary button--small"
-                        aria-label={`${t('account.twoFactor.trusted.forget')}: ${label}`}
-                        onClick={async () => {
-                          const result = handled(await callApi(ACCOUNT_API.forgetBrowser, { id: browser.id }));
-                          if (result?.ok)
-                            toast.show({ type: 'success', message: t('account.twoFactor.trusted.forgotten') });
-                          void load();
-                        }}
-                      >
-                        {t('account.twoFactor.trusted.forget')}
-                      </button>
-                    </li>
-                  );
-                })}
-              </ul>
-            </>
-          )}
-        </>
       ) : (
-        <>
-          <p>{t('account.twoFactor.off')}</p>
-          <p className="actions">
-            <button type="button" className="button" onClick={begin}>
-              {t('account.twoFactor.start')}
-            </button>
-          </p>
-        </>
+        status && (
+          <>
+            <p>
+              {status.totp
+                ? t('account.twoFactor.on')
+                : status.passkey
+                  ? t('account.twoFactor.offWithPasskey')
+                  : t('account.twoFactor.off')}
+            </p>
+            {/* Recovery codes belong to any second factor, the app or a passkey. */}
+            {(status.totp || status.passkey) && (
+              <p>{t('account.twoFactor.codesLeft', { count: status.recoveryCodesLeft })}</p>
+            )}
+            {!status.totp && (
+              <p className="actions">
+                <button type="button" className="button" onClick={begin}>
+                  {t('account.twoFactor.start')}
+                </button>
+              </p>
+            )}
+            {consolePath && status.totp && (
+              <p>
+                <a className="button" href={consolePath}>
+                  {t('account.twoFactor.backToConsole')}
+                </a>
+              </p>
+            )}
+            {(status.totp || status.passkey) && (
+              <NewCodes handled={handled} onDone={(codes) => show({ kind: 'codes', codes })} />
+            )}
+            {status.totp && (
+              <TurnOff
+                handled={handled}
+                onDone={() => {
+                  toast.show({ type: 'success', message: t('account.twoFactor.disabled') });
+                  void load();
+                }}
+              />
+            )}
+            {status.trustedBrowsers.length > 0 && (
+              <>
+                <h3>{t('account.twoFactor.trusted.title')}</h3>
+                <p>{t('account.twoFactor.trusted.text')}</p>
+                <ul className="account__list">
+                  {status.trustedBrowsers.map((browser) => {
+                    const name = browser.label || t('account.twoFactor.trusted.unknown');
+                    const label = browser.current ? t('account.twoFactor.trusted.current', { name }) : name;
+                    return (
+                      <li key={browser.id}>
+                        <span>
+                          <strong>{label}</strong>
+                          <br />
+                          {t('account.twoFactor.trusted.until', { date: dateOf(browser.expiresAt) })}
+                        </span>
+                        <button
+                          type="button"
+                          className="button button--secondary button--small"
+                          aria-label={`${t('account.twoFactor.trusted.forget')}: ${label}`}
+                          onClick={async () => {
+                            const result = handled(await callApi(ACCOUNT_API.forgetBrowser, { id: browser.id }));
+                            if (result?.ok)
+                              toast.show({ type: 'success', message: t('account.twoFactor.trusted.forgotten') });
+                            void load();
+                          }}
+                        >
+                          {t('account.twoFactor.trusted.forget')}
+                        </button>
+                      </li>
+                    );
+                  })}
+                </ul>
+              </>
+            )}
+          </>
+        )
       )}
     </section>
   );

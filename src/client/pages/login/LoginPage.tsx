@@ -38,7 +38,7 @@ export default function LoginPage() {
     visitor: true,
   });
   // Set once the password was right for an account with a second factor: the page asks for it.
-  const [pending, setPending] = useState<{ token: string; passkey: boolean } | null>(null);
+  const [pending, setPending] = useState<{ token: string; passkey: boolean; totp: boolean } | null>(null);
   // The WebAuthn code, loaded after the first paint where the browser has WebAuthn.
   const [passkeys, setPasskeys] = useState<Passkeys | null>(null);
   const [passkeyBusy, setPasskeyBusy] = useState(false);
@@ -47,8 +47,8 @@ export default function LoginPage() {
   // Back from an identity provider: what went wrong, or the second factor it still needs.
   useProviderResult();
   useEffect(() => {
-    const token = takePendingFromAddress();
-    if (token) setPending({ token, passkey: false });
+    const fromProvider = takePendingFromAddress();
+    if (fromProvider) setPending(fromProvider);
   }, []);
 
   // Answered in place of a page that needs a session (decision 092): say why sign-in is here.
@@ -114,7 +114,11 @@ export default function LoginPage() {
       toast.show({ type: 'info', message: t('verifyFirst') });
       navigate(pagePath(lang, 'validation'), { state: { email: values.email } });
     } else if (result.data.status === 'second-factor-required') {
-      setPending({ token: result.data.pending, passkey: result.data.passkey === true });
+      setPending({
+        token: result.data.pending,
+        passkey: result.data.passkey === true,
+        totp: result.data.totp !== false,
+      });
     } else {
       signedIn(result.data.account);
     }
@@ -136,13 +140,14 @@ export default function LoginPage() {
     return (
       <AuthCard
         title={t('secondStep.title')}
-        lead={t('secondStep.lead')}
+        lead={pending.totp ? t('secondStep.lead') : t('secondStep.leadRecovery')}
         other={{ question: t('noAccount'), label: t('register'), page: 'register' }}
       >
         <SecondStep
           pending={pending.token}
           onSignedIn={signedIn}
           onRestart={() => setPending(null)}
+          recoveryOnly={!pending.totp}
           onPasskey={pending.passkey && passkeys ? passkeyButton : undefined}
         />
       </AuthCard>

@@ -8,7 +8,8 @@ import { RETENTION } from '#common/retention.ts';
 const rules = () => import('#common/account-schemas.ts').then((s) => ({ code: s.OneTimeCodeSchema }));
 
 /**
- * Sign-in's second step: a code from the authenticator app or a recovery code, for the sign-in
+ * Sign-in's second step: a code from the authenticator app or a recovery code (only the latter for
+ * an account whose second factor is a passkey: the way in once the passkey is lost), for the sign-in
  * whose password was right (`pending`, held by this page only). Out of time or tries, the visitor
  * starts again with the password.
  */
@@ -17,12 +18,15 @@ export function SecondStep({
   onSignedIn,
   onRestart,
   onPasskey,
+  recoveryOnly = false,
 }: {
   pending: string;
   onSignedIn: (account: { name: string }) => void;
   onRestart: () => void;
   /** For an account with a passkey: signs in with it instead (a passkey alone counts two factors). */
   onPasskey?: () => void;
+  /** Without an authenticator app, what can be typed here is a recovery code only. */
+  recoveryOnly?: boolean;
 }) {
   const { t } = useTranslation('login');
   const form = useForm('second-step', { code: '', trustBrowser: false }, rules, {
@@ -47,7 +51,7 @@ export function SecondStep({
     <Form onSubmit={submit}>
       <TextField
         field={form.field('code')}
-        label={t('secondStep.code')}
+        label={recoveryOnly ? t('secondStep.recoveryCode') : t('secondStep.code')}
         autoComplete="one-time-code"
         autoCapitalize="none"
         spellCheck={false}

@@ -26,11 +26,13 @@ export function useProviderResult() {
 
 /**
  * A sign-in at a provider that needs the site's second factor comes back with its pending token in
- * the fragment (never sent to a server): taken off the address and handed to the sign-in page.
+ * the fragment (never sent to a server), with whether the account has a passkey and an app: taken
+ * off the address and handed to the sign-in page.
  */
-export function takePendingFromAddress(): string | null {
-  const match = new RegExp(`^#${PENDING_FRAGMENT}=([\\w-]+)$`).exec(window.location.hash);
-  if (!match?.[1]) return null;
+export function takePendingFromAddress(): { token: string; passkey: boolean; totp: boolean } | null {
+  const fragment = new URLSearchParams(window.location.hash.slice(1));
+  const token = fragment.get(PENDING_FRAGMENT);
+  if (!token || !/^[\w-]+$/.test(token)) return null;
   history.replaceState(history.state, '', window.location.pathname + window.location.search);
-  return match[1];
+  return { token, passkey: fragment.get('passkey') === '1', totp: fragment.get('totp') !== '0' };
 }

@@ -4,6 +4,7 @@ import { ACCOUNT_API, type LoginAnswer } from '#common/account-api.ts';
 import { CONSOLE_API } from '#common/console-api.ts';
 import { IDENTITY_API, type IdentitiesAnswer, type LinkAnswer } from '#common/identity-api.ts';
 import type { ApiApp } from '#server/app.ts';
+import { addPasskey, issueRecoveryCodes } from '#server/features/accounts/index.ts';
 import { loadSiteConfig } from '#server/platform/site-config.ts';
 import { describeApi, TEST_SECRET, type TestClient } from '#tests/support/api.ts';
 import {
@@ -259,8 +260,12 @@ describeApi('sign-in with OpenID Connect', (api) => {
     const secret = await giveSecondFactor(api.db(), person.email, TEST_SECRET);
 
     const { client, to } = await signInWith(person);
-    const [path, pending = ''] = to.split('#pending=');
+    const [path, fragment = ''] = to.split('#');
     expect(path).toBe('/en/login');
+    const offers = new URLSearchParams(fragment);
+    // The page is told what the second step may take: the app here, no passkey.
+    expect({ passkey: offers.get('passkey'), totp: offers.get('totp') }).toEqual({ passkey: '0', totp: '1' });
+    const pending = offers.get('pending') ?? '';
     expect((await client.get(ACCOUNT_API.session)).body).toEqual({ account: null });
     const second = await client.post(ACCOUNT_API.loginSecondFactor, { pending, code: codeFor(secret) });
     expect((second.body as unknown as LoginAnswer).status).toBe('signed-in');
@@ -271,6 +276,29 @@ describeApi('sign-in with OpenID Connect', (api) => {
       ['oidc', 'totp'],
       ['oidc', 'oidc-mfa'],
     ]);
+  });
+
+  it('tells the second step of an account whose only second factor is a passkey to ask for a recovery code', async () => {
+    const person = providerPerson();
+    await signInWith(person);
+    const [account] = await api.db().query<{ id: string }>('SELECT id FROM accounts WHERE email = $1', [person.email]);
+    const accountId = account?.id ?? '';
+    await addPasskey(api.db(), {
+      accountId,
+      credentialId: `cred-${person.subject}`,
+      publicKey: 'key',
+      counter: 0,
+      transports: [],
+      name: 'Phone',
+    });
+    const [code = ''] = await issueRecoveryCodes(TEST_SECRET, api.db(), accountId);
+
+    const { client, to } = await signInWith(person);
+    const offers = new URLSearchParams(to.split('#')[1]);
+    expect({ passkey: offers.get('passkey'), totp: offers.get('totp') }).toEqual({ passkey: '1', totp: '0' });
+    const second = await client.post(ACCOUNT_API.loginSecondFactor, { pending: offers.get('pending'), code });
+    expect((second.body as unknown as LoginAnswer).status).toBe('signed-in');
+    expect((await factorsOf(person.email)).at(-1)).toEqual(['oidc', 'recovery-code']);
   });
 
   it('lets staff into the console with a provider that reports a second factor, and not without one', async () => {

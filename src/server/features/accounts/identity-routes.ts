@@ -39,7 +39,8 @@ import {
 } from './identity-queries.ts';
 import { hit } from './limits.ts';
 import { oidcClients } from './oidc-clients.ts';
-import { type Factor, hasSecondFactor } from './second-factor-queries.ts';
+import { countPasskeys } from './passkey-queries.ts';
+import { type Factor, hasSecondFactor, hasTotp } from './second-factor-queries.ts';
 import { browserIsTrusted } from './second-factors.ts';
 import { requireSession, startSession } from './sessions.ts';
 import { hashSessionToken, newSessionToken } from './tokens.ts';
@@ -187,7 +188,13 @@ export function identityRoutes(deps: AccountDeps) {
           RETENTION.pendingSignInMinutes * 60,
           'oidc',
         );
-        return c.redirect(`${pagePath(language, 'login')}#${PENDING_FRAGMENT}=${pending}`, 303);
+        // With what the second step may be given, as the password's answer says it (LoginAnswer).
+        const offers = new URLSearchParams({
+          [PENDING_FRAGMENT]: pending,
+          passkey: (await countPasskeys(db, account.id)) > 0 ? '1' : '0',
+          totp: (await hasTotp(db, account.id)) ? '1' : '0',
+        });
+        return c.redirect(`${pagePath(language, 'login')}#${offers}`, 303);
       }
     }
     await startSession(c, db, account.id, factors);

@@ -77,5 +77,5 @@ export {
 } from './passkeys.ts';
 export type { HashingParams } from './passwords.ts';
 export { relyingParty } from './relying-party.ts';
-export { proveSecondFactor } from './second-factors.ts';
+export { issueRecoveryCodes, proveSecondFactor } from './second-factors.ts';
 export { matchingStep, newTotpSecret, openTotpSecret, sealTotpSecret, stepAt, totpCode } from './totp.ts';

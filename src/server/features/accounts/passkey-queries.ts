@@ -23,11 +23,53 @@ export async function listPasskeys(db: Queryable, accountId: string): Promise<St
   ]);
 }
 
-export async function findPasskeyByCredential(db: Queryable, credentialId: string): Promise<StoredPasskey | null> {
-  const [row] = await db.query<StoredPasskey>(`SELECT ${COLUMNS} FROM passkeys WHERE credential_id = $1`, [
-    credentialId,
-  ]);
-  return row ?? null;
+/**
+ * A sign-in challenge that lives, with the passkey that answered it (null when no passkey has that
+ * credential), read without taking it: spendSignInChallenge takes it with the passkey's use, so a
+ * good sign-in costs one read and one write, and dropChallenge takes it after a wrong answer.
+ */
+export async function readSignInChallenge(
+  db: Queryable,
+  tokenHash: string,
+  credentialId: string,
+): Promise<{ challenge: string; passkey: StoredPasskey | null } | null> {
+  const [row] = await db.query<StoredPasskey & { challenge: string }>(
+    `SELECT passkey_challenges.challenge, ${COLUMNS}
+     FROM passkey_challenges LEFT JOIN passkeys ON passkeys.credential_id = $2
+     WHERE token_hash = $1 AND purpose = 'sign-in' AND session_hash IS NULL
+       AND expires_at > statement_timestamp()`,
+    [tokenHash, credentialId],
+  );
+  if (!row) return null;
+  const { challenge, ...passkey } = row;
+  return { challenge, passkey: passkey.id === null ? null : passkey };
+}
+
+/**
+ * Takes the sign-in challenge and records the passkey's use in one statement. The challenge is
+ * deleted whatever the rest does; the use counts only if this statement took it (of two requests
+ * with the same answer, the second finds it gone) and the counter moves forward, so a replayed or
+ * cloned signature is refused (synced passkeys say 0 every time, and have nothing to compare).
+ */
+export async function spendSignInChallenge(
+  db: Queryable,
+  tokenHash: string,
+  passkeyId: string,
+  counter: number,
+): Promise<boolean> {
+  const rows = await db.query(
+    `WITH taken AS (DELETE FROM passkey_challenges WHERE token_hash = $1 AND purpose = 'sign-in' RETURNING 1)
+     UPDATE passkeys SET counter = $3, last_used_at = now()
+     WHERE id = $2 AND (counter < $3 OR ($3 = 0 AND counter = 0)) AND EXISTS (SELECT 1 FROM taken)
+     RETURNING 1`,
+    [tokenHash, passkeyId, counter],
+  );
+  return rows.length > 0;
+}
+
+/** Takes a challenge that was answered wrongly: an answer is checked once, right or wrong. */
+export async function dropChallenge(db: Queryable, tokenHash: string): Promise<void> {
+  await db.query('DELETE FROM passkey_challenges WHERE token_hash = $1', [tokenHash]);
 }
 
 export async function countPasskeys(db: Queryable, accountId: string): Promise<number> {
@@ -49,20 +91,6 @@ export async function addPasskey(
     [passkey.accountId, passkey.credentialId, passkey.publicKey, passkey.counter, passkey.transports, passkey.name],
   );
   return row ?? null;
-}
-
-/**
- * Records a sign-in with the passkey. The counter moves only forward, in the statement that
- * checks it, so two requests bringing the same signature cannot both pass (synced passkeys say 0
- * every time, and have nothing to compare).
- */
-export async function usePasskey(db: Queryable, id: string, counter: number): Promise<boolean> {
-  const rows = await db.query(
-    `UPDATE passkeys SET counter = $2, last_used_at = now()
-     WHERE id = $1 AND (counter < $2 OR ($2 = 0 AND counter = 0)) RETURNING 1`,
-    [id, counter],
-  );
-  return rows.length > 0;
 }
 
 export async function renamePasskey(db: Queryable, accountId: string, id: string, name: string): Promise<boolean> {

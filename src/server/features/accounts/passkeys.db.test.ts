@@ -10,42 +10,9 @@ import {
   type PasskeysAnswer,
   type SignInOptionsAnswer,
 } from '#common/passkey-api.ts';
-import { loadSiteConfig } from '#server/platform/site-config.ts';
-import { type ApiSuite, describeApi, type TestClient } from '#tests/support/api.ts';
-import { createSoftAuthenticator, type SoftPasskey } from '#tests/support/soft-authenticator.ts';
-import { relyingParty } from './relying-party.ts';
-
-const site = await loadSiteConfig();
-const origin = relyingParty(site.siteUrl, site.brand.siteName).origins[0] as string;
-const authenticator = createSoftAuthenticator(origin);
-
-/** The passkey a browser makes for the signed-in member, added with the password; the answer and the passkey. */
-async function addThroughApi(client: TestClient, password: string, name = 'Laptop') {
-  const options = (await client.post(PASSKEY_API.addOptions, {})).body as unknown as AddOptionsAnswer;
-  const made = authenticator.create(options.options);
-  const added = await client.post(PASSKEY_API.add, {
-    ceremony: options.ceremony,
-    name,
-    password,
-    response: made.response,
-  });
-  return { added, passkey: made.passkey, options };
-}
-
-async function memberWithPasskey(api: ApiSuite) {
-  const { client, person } = await api.member();
-  const { added, passkey } = await addThroughApi(client, person.password);
-  if (added.status !== 201) throw new Error(`Adding a passkey answered ${added.status} ${JSON.stringify(added.body)}`);
-  return { client, person, passkey, answer: added.body as unknown as PasskeyAddedAnswer };
-}
-
-/** Signs in with the passkey in a new browser, as the sign-in page's button does. */
-async function signInWith(api: ApiSuite, passkey: SoftPasskey, client: TestClient = api.client()) {
-  const options = (await client.post(PASSKEY_API.signInOptions, {})).body as unknown as SignInOptionsAnswer;
-  const response = authenticator.assert(passkey, options.options);
-  const answer = await client.post(PASSKEY_API.signIn, { ceremony: options.ceremony, response });
-  return { client, answer, options, response };
-}
+import { type ApiSuite, describeApi } from '#tests/support/api.ts';
+import { addThroughApi, authenticator, memberWithPasskey, signInWith, site } from '#tests/support/passkey-client.ts';
+import { createSoftAuthenticator } from '#tests/support/soft-authenticator.ts';
 
 const factorsOf = async (api: ApiSuite, email: string) =>
   (

@@ -13,11 +13,11 @@ import { ApiError } from '#server/http/api-error.ts';
 import type { Queryable } from '#server/platform/db/database.ts';
 import {
   type ChallengePurpose,
-  findPasskeyByCredential,
+  dropChallenge,
+  readSignInChallenge,
   type StoredPasskey,
   saveChallenge,
-  takeChallenge,
-  usePasskey,
+  spendSignInChallenge,
 } from './passkey-queries.ts';
 import type { RelyingParty } from './relying-party.ts';
 import { hashSessionToken, newSessionToken } from './tokens.ts';
@@ -143,9 +143,10 @@ export async function verifyAssertion(
 const userHandle = (accountId: string) => Buffer.from(accountId.replace(/-/g, ''), 'hex').toString('base64url');
 
 /**
- * A sign-in's answer checked from end to end: its challenge taken (once, while it lives), the
- * passkey found, the signature checked, and its use recorded with the counter moving forward in one
- * statement (a signature seen before, from a clone, is refused). The passkey, or an ApiError.
+ * A sign-in's answer checked from end to end: its challenge read (while it lives), the passkey
+ * found, the signature checked, and the challenge taken with the use recorded and the counter
+ * moving forward in one statement (a signature seen before, from a clone, is refused). Whatever
+ * fails takes the challenge too, so each is answered once. The passkey, or an ApiError.
  * `beforeCheck` runs once the account is known (its limits).
  */
 export async function provePasskey(
@@ -155,15 +156,22 @@ export async function provePasskey(
   response: AuthenticationResponseJSON,
   beforeCheck: (accountId: string) => Promise<void> = async () => {},
 ): Promise<StoredPasskey> {
-  const challenge = await takeChallenge(db, hashSessionToken(ceremony), 'sign-in', null);
-  if (!challenge) throw new ApiError(401, 'PASSKEY_EXPIRED');
-  const passkey = await findPasskeyByCredential(db, response.id);
-  if (!passkey) throw new ApiError(401, 'PASSKEY_FAILED');
-  await beforeCheck(passkey.accountId);
-  if (response.response.userHandle && response.response.userHandle !== userHandle(passkey.accountId)) {
-    throw new ApiError(401, 'PASSKEY_FAILED');
+  const tokenHash = hashSessionToken(ceremony);
+  const found = await readSignInChallenge(db, tokenHash, response.id);
+  if (!found) throw new ApiError(401, 'PASSKEY_EXPIRED');
+  let used = false;
+  try {
+    const { challenge, passkey } = found;
+    if (!passkey) throw new ApiError(401, 'PASSKEY_FAILED');
+    await beforeCheck(passkey.accountId);
+    if (response.response.userHandle && response.response.userHandle !== userHandle(passkey.accountId)) {
+      throw new ApiError(401, 'PASSKEY_FAILED');
+    }
+    const counter = await verifyAssertion(rp, challenge, response, passkey);
+    used = counter !== null && (await spendSignInChallenge(db, tokenHash, passkey.id, counter));
+    if (!used) throw new ApiError(401, 'PASSKEY_FAILED');
+    return passkey;
+  } finally {
+    if (!used) await dropChallenge(db, tokenHash);
   }
-  const counter = await verifyAssertion(rp, challenge, response, passkey);
-  if (counter === null || !(await usePasskey(db, passkey.id, counter))) throw new ApiError(401, 'PASSKEY_FAILED');
-  return passkey;
 }

@@ -18,6 +18,7 @@ import { jsonBody } from '#server/http/json-body.ts';
 import type { AccountDeps } from './account-deps.ts';
 import { findAccountById } from './account-queries.ts';
 import { confirmPassword } from './confirm-password.ts';
+import { countPasskeys } from './passkey-queries.ts';
 import {
   confirmTotp,
   deleteRecoveryCodes,
@@ -61,6 +62,7 @@ export function secondFactorRoutes(deps: AccountDeps) {
     const browsers = await listTrustedBrowsers(db, accountId);
     return c.json({
       totp: await hasTotp(db, accountId),
+      passkey: (await countPasskeys(db, accountId)) > 0,
       recoveryCodesLeft: await recoveryCodesLeft(db, accountId),
       trustedBrowsers: browsers.map((browser) => ({
         id: browser.id,
@@ -117,7 +119,8 @@ export function secondFactorRoutes(deps: AccountDeps) {
     await db.transaction(async (tx) => {
       if (!(await proveSecondFactor(secret, tx, account.id, code))) throw wrongCode();
       await deleteTotp(tx, account.id);
-      await deleteRecoveryCodes(tx, account.id);
+      // Passkeys left keep the recovery codes: they are the way back when the passkeys are lost.
+      if (!(await hasSecondFactor(tx, account.id))) await deleteRecoveryCodes(tx, account.id);
       await afterFactorChange(tx, account.id, session.tokenHash);
       await tellOwner(deps, tx, account, 'totpRemoved');
     });
@@ -125,6 +128,8 @@ export function secondFactorRoutes(deps: AccountDeps) {
     return c.json({});
   });
 
+  // New codes for an account with any second factor, the app or a passkey: the password proves
+  // that the owner is there, as for every other change of the second factors.
   routes.post(ACCOUNT_API.recoveryCodes, signedIn, jsonBody(PasswordOnlySchema), async (c) => {
     const account = await withPassword(c.get('session').accountId, c.req.valid('json').password);
     if (!(await hasSecondFactor(db, account.id))) throw new ApiError(409, 'TOTP_NOT_SET_UP');

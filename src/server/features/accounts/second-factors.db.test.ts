@@ -37,6 +37,7 @@ describeApi('second factors', (api) => {
     const { client, person } = await api.member();
     expect((await client.get(ACCOUNT_API.secondFactors)).body).toEqual({
       totp: false,
+      passkey: false,
       recoveryCodesLeft: 0,
       trustedBrowsers: [],
     });

@@ -25,6 +25,7 @@ import {
   createPendingSignIn,
   deletePendingSignIn,
   hasSecondFactor,
+  hasTotp,
   recoveryCodesLeft,
   tryPendingSignIn,
 } from './second-factor-queries.ts';
@@ -96,7 +97,8 @@ export function signInRoutes(deps: AccountDeps) {
       const pending = newSessionToken();
       await createPendingSignIn(db, hashSessionToken(pending), account.id, RETENTION.pendingSignInMinutes * 60);
       const passkey = (await countPasskeys(db, account.id)) > 0;
-      return c.json({ status: 'second-factor-required', pending, passkey } satisfies LoginAnswer);
+      const totp = await hasTotp(db, account.id);
+      return c.json({ status: 'second-factor-required', pending, passkey, totp } satisfies LoginAnswer);
     }
     await startSession(c, db, account.id, secondFactor ? ['password', 'trusted-browser'] : ['password']);
     setListedCookie(c, KNOWN_DEVICE, issuePass(deps.secret, 'knownDevice', email), { httpOnly: true });
