@@ -199,7 +199,7 @@ export interface AddStaffAnswer {
   invited: boolean;
 }
 
-/** How far back "right now" looks, in minutes. */
+/** How far back "right now" looks, in minutes (the console's texts say five). */
 export const REALTIME_MINUTES = 5;
 
 /** Visitors of the last few minutes (those who allowed analytics) and the page each is on. */

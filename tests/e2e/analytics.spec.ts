@@ -64,6 +64,10 @@ test('the analytics page filters by a clicked row through its address, exports w
   await expect(page.locator('.chart__canvas canvas')).toHaveCount(2);
   const unconsented = page.getByRole('table', { name: t.analytics.unconsentedCaption });
   await expect(unconsented.getByRole('row').filter({ hasText: '/de/about' })).toBeVisible();
+  // Right now: the visitor of a minute ago, on the page they saw last.
+  const rightNow = page.getByRole('region', { name: t.analytics.rightNow.title });
+  await expect(rightNow.getByRole('rowheader', { name: '/nl', exact: true })).toBeVisible();
+  await expect(rightNow.getByRole('rowheader', { name: '/th/about', exact: true })).toHaveCount(0);
 
   // One row per day, and the languages in the console's language with their own names.
   const views = page.getByRole('table', {

@@ -18,6 +18,7 @@ import { Breakdown } from './analytics/Breakdown.tsx';
 import { ContactActivity } from './analytics/ContactActivity.tsx';
 import { Headline } from './analytics/Headline.tsx';
 import { useAnalyticsLabels } from './analytics/labels.ts';
+import { RightNow } from './analytics/RightNow.tsx';
 import { ChatQuality } from './ChatQuality.tsx';
 
 // uPlot comes with the chart, only to those who open this page.
@@ -224,6 +225,7 @@ export default function AnalyticsPage({ query }: { query: URLSearchParams }) {
           </a>
         </p>
       )}
+      <RightNow />
       <form className="filters" aria-label={t('analytics.range')} onSubmit={apply}>
         <label>
           <span>{t('analytics.from')}</span>
