@@ -4,7 +4,7 @@ import { useLanguageName } from '#client/console/format.ts';
 import { ConsoleLink, Loading } from '#client/console/ui.tsx';
 import { useTitle } from '#client/console/use-title.ts';
 import { navigate } from '#client/lib/address.tsx';
-import { useErrorToast } from '#client/lib/toast/use-error-toast.ts';
+import type { ErrorCode } from '#common/error-codes.ts';
 import { bestLanguage, LANGUAGES, type Language } from '#common/languages.ts';
 import { consolePath, type PageId } from '#common/routes.ts';
 import type { EditableNamespace, TextEntry } from '#common/site-texts.ts';
@@ -36,21 +36,23 @@ export default function TextsNamespacePage({
 }) {
   const { t, i18n } = useTranslation('console');
   const languageName = useLanguageName();
-  const errorToast = useErrorToast();
+  const { t: te } = useTranslation('errors');
   const choices = readTextsQuery(query, bestLanguage([i18n.language]));
   const { language } = choices;
   const name = t(`texts.namespaces.${namespace}`);
   const [texts, setTexts] = useState<TextEntry[] | null>(null);
+  const [failed, setFailed] = useState<ErrorCode | null>(null);
   const [pages, setPages] = useState<PageId[]>([]);
   useTitle(t('texts.namespace.title', { namespace: name, language: languageName(language) }));
 
   const load = useCallback(async () => {
     const result = await textsApi.namespace(namespace, language);
     if (result.ok) setTexts(result.data.texts);
-    else errorToast(result.code);
-  }, [namespace, language, errorToast]);
+    else setFailed(result.code);
+  }, [namespace, language]);
   useEffect(() => {
     setTexts(null);
+    setFailed(null);
     void load();
   }, [load]);
   useEffect(() => {
@@ -88,8 +90,9 @@ export default function TextsNamespacePage({
         </section>
       )}
 
+      {failed && <p className="field__error">{te(failed)}</p>}
       {!texts ? (
-        <Loading />
+        !failed && <Loading />
       ) : (
         <>
           <p className="texts__shown">

@@ -4,7 +4,7 @@ import { useLanguageName } from '#client/console/format.ts';
 import { ConsoleLink, Loading } from '#client/console/ui.tsx';
 import { useTitle } from '#client/console/use-title.ts';
 import { ScrollTable } from '#client/lib/ScrollTable.tsx';
-import { useErrorToast } from '#client/lib/toast/use-error-toast.ts';
+import type { ErrorCode } from '#common/error-codes.ts';
 import { bestLanguage, LANGUAGES } from '#common/languages.ts';
 import { consolePath } from '#common/routes.ts';
 import type { TextsOverview } from '#common/site-texts.ts';
@@ -20,23 +20,24 @@ import './texts.css';
 export default function TextsPage({ query }: { query: URLSearchParams }) {
   const { t, i18n } = useTranslation('console');
   const languageName = useLanguageName();
-  const errorToast = useErrorToast();
+  const { t: te } = useTranslation('errors');
   const [overview, setOverview] = useState<TextsOverview | null>(null);
+  const [failed, setFailed] = useState<ErrorCode | null>(null);
   const { language } = readTextsQuery(query, bestLanguage([i18n.language]));
   useTitle(t('texts.title'));
 
   useEffect(() => {
     void textsApi.overview().then((result) => {
       if (result.ok) setOverview(result.data);
-      else errorToast(result.code);
+      else setFailed(result.code);
     });
-  }, [errorToast]);
+  }, []);
 
   if (!overview) {
     return (
       <>
         <h1>{t('texts.title')}</h1>
-        <Loading />
+        {failed ? <p className="field__error">{te(failed)}</p> : <Loading />}
       </>
     );
   }
