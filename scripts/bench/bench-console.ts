@@ -5,8 +5,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
-import { ENTRY, type Manifest, moduleClosure } from '#scripts/build/app-modules.ts';
 import { ROOT } from '#server/platform/site-config.ts';
+import { ENTRY, type Manifest, moduleClosure } from '#server/site/app-modules.ts';
 
 const CLIENT_DIR = path.join(ROOT, 'dist/client');
 const BUDGET_BYTES = 150 * 1024;

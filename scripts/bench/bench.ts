@@ -25,8 +25,8 @@ import lighthouse from 'lighthouse';
 import { isIndexed, sitemapPaths } from '#common/head.ts';
 import { isLanguage, LANGUAGES, type Language } from '#common/languages.ts';
 import { matchPage, PAGE_IDS, type PageId, pagePath } from '#common/routes.ts';
-import { type Manifest, pageModuleKey, startModules } from '#scripts/build/app-modules.ts';
 import { ROOT } from '#server/platform/site-config.ts';
+import { type Manifest, pageModuleKey, startModules } from '#server/site/app-modules.ts';
 import {
   BUDGETS,
   budgetLines,

@@ -9,8 +9,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { LANGUAGES } from '#common/languages.ts';
-import { ENTRY, type Manifest, START_IMPORTS } from '#scripts/build/app-modules.ts';
 import { ROOT } from '#server/platform/site-config.ts';
+import { ENTRY, type Manifest, START_IMPORTS } from '#server/site/app-modules.ts';
 
 const LAUNCHER = 'src/client/features/chat/ChatLauncher.tsx';
 const PANEL = 'src/client/features/chat/ChatPanel.tsx';

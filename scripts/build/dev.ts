@@ -12,9 +12,9 @@ import { storageEntry } from '#common/storage.ts';
 import { securityHeaders } from '#server/http/security-headers.ts';
 import { type Env, readEnv } from '#server/platform/env.ts';
 import { loadSiteConfig, ROOT, readTexts } from '#server/platform/site-config.ts';
+import { pageModuleKey } from '#server/site/app-modules.ts';
 import { servedPageFor } from '#server/site/site-handler.ts';
 import { startApi } from '#server/start.ts';
-import { pageModuleKey } from './app-modules.ts';
 import { rootPage } from './root-page.ts';
 
 const ENTRY_CLIENT = '/src/client/app/entry-client.tsx';
@@ -41,7 +41,7 @@ const stylesheet = async (vite: ViteDevServer, url: string) =>
 /**
  * The stylesheets a page's module imports, itself or through its imports, as the server's module
  * graph knows them once the page has been rendered: those the build inlines into that page beyond
- * the critical sheet (pageStylesheets in scripts/build/app-modules.ts). The graph does not say which
+ * the critical sheet (pageStylesheets in src/server/site/app-modules.ts). The graph does not say which
  * imports are on demand, so a sheet that the build leaves to a later import may be inlined here
  * too, which changes nothing on screen. Addresses from the root.
  */

@@ -9,27 +9,20 @@ import { gzipAsync } from '@gfx/zopfli';
 import { FAVICON_LINK, headLinks, sitemapPaths } from '#common/head.ts';
 import { escapeHtml } from '#common/html.ts';
 import { missingLegalFacts } from '#common/legal-facts.ts';
-import { allPagePaths, CONSOLE_ROOT, PAGE_IDS } from '#common/routes.ts';
+import { allPagePaths, CONSOLE_ROOT } from '#common/routes.ts';
 import { loadSiteConfig, ROOT, readTexts } from '#server/platform/site-config.ts';
+import { type Manifest, moduleClosure } from '#server/site/app-modules.ts';
 import { listFiles } from '#server/site/list-files.ts';
-import {
-  criticalStylesheets,
-  ENTRY,
-  type Manifest,
-  moduleClosure,
-  pageModuleKey,
-  pageStylesheets,
-  startModules,
-} from './app-modules.ts';
+import { loadPageRenderer } from '#server/site/page-renderer.ts';
+import { brandColours, shareImageWriter } from '#server/site/share-image.ts';
 import { rootPage } from './root-page.ts';
-import { brandColours, shareImageWriter } from './share-image.ts';
 
 const CLIENT_DIR = path.join(ROOT, 'dist/client');
 const CONSOLE_ENTRY = 'src/client/console/entry.tsx';
 
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
-async function writeOut(relative: string, content: string) {
+async function writeOut(relative: string, content: string | Uint8Array) {
   const file = path.join(CLIENT_DIR, relative);
   await mkdir(path.dirname(file), { recursive: true });
   await writeFile(file, content);
@@ -110,49 +103,19 @@ async function main() {
     );
   }
   const texts = await readTexts(site.brand);
-  const manifest = JSON.parse(await readFile(path.join(CLIENT_DIR, '.vite/manifest.json'), 'utf8')) as Manifest;
-  const entry = manifest[ENTRY];
-  if (!entry) throw new Error(`${ENTRY} is missing from the Vite manifest`);
-  // Every sheet a page is painted with, read once: the critical one, then each page's own (those
-  // its module brings beyond the critical one).
-  const sheets = new Map<string, string>();
-  const critical = criticalStylesheets(manifest);
-  for (const file of [...critical, ...PAGE_IDS.flatMap((page) => pageStylesheets(manifest, page))]) {
-    if (!sheets.has(file)) sheets.set(file, await readFile(path.join(CLIENT_DIR, file), 'utf8'));
-  }
-  // Written with a link to its file, which the app's chunks name among what they preload.
-  const inlined = (file: string) => ({ css: sheets.get(file) ?? '', href: `/${file}` });
-  const css = critical.map((file) => sheets.get(file)).join('\n');
-  if (!css) throw new Error('the build has no stylesheet for the entry module');
-  const { renderDocument, siteConfigScript, APP_LOADER_SCRIPT } = await import(
-    path.join(ROOT, 'dist/prerender/entry-prerender.js')
-  );
   // Images a build made stay in node_modules/.cache, under names made from what they show, so that
   // the next build renders only the cards whose title or brand changed.
   const shareImage = shareImageWriter({
-    clientDir: CLIENT_DIR,
+    save: (urlPath, png) => writeOut(urlPath.slice(1), png),
     cacheDir: path.join(ROOT, 'node_modules/.cache/share-images'),
     colours: brandColours(await readFile(path.join(ROOT, 'src/client/styles/tokens.css'), 'utf8')),
   });
+  const renderer = await loadPageRenderer(path.join(ROOT, 'dist'), shareImage);
+  const { siteConfigScript, APP_LOADER_SCRIPT } = renderer.bundle;
+  const css = renderer.criticalCss;
 
-  for (const { language, page, path: pagePathname } of allPagePaths()) {
-    const preloads = [...startModules(manifest, pageModuleKey(page))]
-      .filter((key) => key !== ENTRY)
-      .map((key) => `/${manifest[key]?.file}`);
-    const html: string = await renderDocument({
-      path: pagePathname,
-      page,
-      language,
-      resources: { [language]: texts[language] },
-      site,
-      assets: {
-        styles: [...critical, ...pageStylesheets(manifest, page)].map(inlined),
-        entry: `/${entry.file}`,
-        preloads,
-      },
-      shareImage,
-    });
-    await writeOut(`${pagePathname.slice(1)}/index.html`, html);
+  for (const target of allPagePaths()) {
+    await writeOut(`${target.path.slice(1)}/index.html`, await renderer.render(target, texts, site));
   }
 
   const root = await rootPage(css);
@@ -183,7 +146,7 @@ ${sitemapPaths()
   // The server builds its Content-Security-Policy from these: the only inline scripts and styles there are.
   const inline = {
     scripts: [sha256(siteConfigScript(site)), sha256(APP_LOADER_SCRIPT), sha256(root.script)],
-    styles: [...new Set([css, ...sheets.values()].map(sha256))],
+    styles: [...new Set([css, ...renderer.inlinedSheets].map(sha256))],
   };
   await writeFile(path.join(ROOT, 'dist/inline-hashes.json'), `${JSON.stringify(inline, null, 2)}\n`);
 

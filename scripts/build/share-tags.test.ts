@@ -18,16 +18,20 @@ import {
   textWidth,
   thaiSaraAmDecomposed,
   wrapTitle,
-} from './share-image.ts';
+} from '#server/site/share-image.ts';
 
 const site = await loadSiteConfig();
 const texts = await readTexts(site.brand);
-const clientDir = await mkdtemp(path.join(tmpdir(), 'share-tags-'));
-afterAll(() => rm(clientDir, { recursive: true, force: true }));
+const cacheRoot = await mkdtemp(path.join(tmpdir(), 'share-tags-'));
+afterAll(() => rm(cacheRoot, { recursive: true, force: true }));
+/** The images as the writer hands them over, by their path. */
+const images = new Map<string, Uint8Array>();
 const shareImage = shareImageWriter({
-  clientDir,
+  save: (urlPath, png) => {
+    images.set(urlPath, png);
+  },
   // A cache of its own, so that every run renders the images.
-  cacheDir: path.join(clientDir, 'cache'),
+  cacheDir: cacheRoot,
   colours: brandColours(await readFile(path.join(ROOT, 'src/client/styles/tokens.css'), 'utf8')),
 });
 const assets = { styles: [{ css: 'body{}' }], entry: '/assets/entry.js', preloads: [] };
@@ -62,8 +66,9 @@ function readHead(html: string) {
 }
 
 /** Width and height from a PNG's header chunk. */
-async function pngSize(file: string) {
-  const data = await readFile(file);
+function pngSize(png: Uint8Array | undefined) {
+  expect(png).toBeDefined();
+  const data = Buffer.from(png ?? []);
   expect(data.subarray(1, 4).toString('latin1')).toBe('PNG');
   return { width: data.readUInt32BE(16), height: data.readUInt32BE(20) };
 }
@@ -102,7 +107,7 @@ describe('the prerendered pages’ sharing tags', () => {
     const image = head.one('og:image') ?? '';
     expect(image).toMatch(new RegExp(`^${site.siteUrl}/assets/share/[\\w-]+\\.png$`));
     expect(head.one('og:image:alt')).toBe(head.title);
-    const size = await pngSize(path.join(clientDir, image.slice(site.siteUrl.length)));
+    const size = pngSize(images.get(image.slice(site.siteUrl.length)));
     expect(size).toEqual({ width: SHARE_IMAGE_WIDTH, height: SHARE_IMAGE_HEIGHT });
     expect(Number(head.one('og:image:width'))).toBe(size.width);
     expect(Number(head.one('og:image:height'))).toBe(size.height);

@@ -66,6 +66,7 @@ export const ERROR_CODES = [
   'SECOND_STEP_NEEDS_SCRIPT',
   // The console's texts editor.
   'TEXT_NOT_FOUND',
+  'TEXT_TOO_LONG',
   'TEXT_PLACEHOLDERS',
   'TEXT_MARKUP',
   'TEXT_PLURAL_FORM',

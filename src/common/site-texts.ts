@@ -1,5 +1,6 @@
-import type { Language } from './languages.ts';
-import type { PageId } from './routes.ts';
+import { LANGUAGES, type Language } from './languages.ts';
+import { PAGE_IDS, type PageId } from './routes.ts';
+import { z } from './zod.ts';
 
 /**
  * The texts editor of the console (editors and admins): every text of the site's pages, per
@@ -114,3 +115,19 @@ export interface PublishPlan {
   /** Texts on those pages still shown as placeholders or "not configured", per page and language. */
   placeholders: { page: PageId; language: Language; keys: string[] }[];
 }
+
+const TextKeySchema = z.string().check(z.minLength(1), z.maxLength(200), z.regex(/^[A-Za-z0-9_]+(\.[A-Za-z0-9_]+)*$/));
+const LanguageField = z.enum(LANGUAGES);
+
+export const TextAddressSchema = z.object({ language: LanguageField, key: TextKeySchema });
+export const DraftSchema = z.object({
+  language: LanguageField,
+  key: TextKeySchema,
+  value: z.string().check(z.maxLength(MAX_TEXT_LENGTH, { error: 'TEXT_TOO_LONG' })),
+});
+export const LanguageQuerySchema = z.object({ language: LanguageField });
+export const PreviewQuerySchema = z.object({
+  page: z.enum(PAGE_IDS as [PageId, ...PageId[]]),
+  language: LanguageField,
+});
+export const PublishSchema = z.object({ confirmPlaceholders: z._default(z.boolean(), false) });

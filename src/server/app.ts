@@ -8,6 +8,7 @@ import { backupFeature } from './features/backup/index.ts';
 import { chatFeature, chatJobs } from './features/chat/index.ts';
 import { contactFeature, contactJobs } from './features/contact/index.ts';
 import { searchFeature } from './features/search/index.ts';
+import { SiteTexts, siteTextsFeature } from './features/site-texts/index.ts';
 import { staffFeature, staffJobs } from './features/staff/index.ts';
 import { tracingFeature } from './features/tracing/index.ts';
 import { visitorFeature } from './features/visitor/index.ts';
@@ -60,6 +61,8 @@ export interface AppOptions {
   draining?: () => boolean;
   /** The built pages, for the account forms posted without JavaScript (see Deps). */
   pages?: PageHtml;
+  /** The published texts; without it, the app reads them from the database on its own, rendering nothing. */
+  siteTexts?: SiteTexts;
 }
 
 /**
@@ -76,6 +79,7 @@ const FEATURES: { create: (deps: Deps) => Feature; jobs?: JobDefinitions }[] = [
   { create: chatFeature, jobs: chatJobs },
   { create: backupFeature },
   { create: searchFeature },
+  { create: siteTextsFeature },
 ];
 
 /** Every job the server runs, by kind: mail delivery, the rate limits' clean-up and each feature's. */
@@ -98,11 +102,13 @@ export function createApp(options: AppOptions): ApiApp {
   const db = options.metrics ? options.db : metrics.timed(options.db);
   metrics.watchDatabase(db, JOBS);
   const site = options.site ?? DEFAULT_SITE_CONFIG;
+  const siteTexts = options.siteTexts ?? new SiteTexts({ db, shipped: options.texts ?? {} });
   const deps: Deps = {
     db,
     secret,
     site,
-    texts: options.texts ?? {},
+    texts: siteTexts.texts,
+    siteTexts,
     limiter: createRateLimiter(db, secret),
     settings: { ...DEFAULT_SETTINGS, ...options.settings },
     metrics,

@@ -1,5 +1,6 @@
 import type { Texts } from '#common/languages.ts';
 import type { SiteConfig } from '#common/site-config.ts';
+import type { SiteTexts } from '#server/features/site-texts/index.ts';
 import type { RateLimiter } from '#server/http/rate-limit.ts';
 import type { Database } from '#server/platform/db/database.ts';
 import type { Settings } from '#server/platform/env.ts';
@@ -13,7 +14,7 @@ export interface Deps {
   secret: Buffer;
   /** Brand and public address, for mail and the Origin check. */
   site: SiteConfig;
-  /** The translation files, for mail in the visitor's language. */
+  /** The texts as published (the translation files with the console's edits), for mail in the visitor's language. */
   texts: Texts;
   limiter: RateLimiter;
   settings: Settings;
@@ -21,4 +22,6 @@ export interface Deps {
   metrics: Metrics;
   /** The built pages, which a form posted without JavaScript is answered with; none without a build. */
   pages?: PageHtml;
+  /** The texts as published from the console, and what renders the pages again (decision 200). */
+  siteTexts: SiteTexts;
 }

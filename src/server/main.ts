@@ -5,7 +5,7 @@ import { type InlineHashes, securityHeaders } from './http/security-headers.ts';
 import { readEnv } from './platform/env.ts';
 import { log } from './platform/log.ts';
 import { ownAddress } from './platform/site-config.ts';
-import { loadStaticFiles, pageHtmlFrom } from './site/build-files.ts';
+import { loadStaticFiles } from './site/build-files.ts';
 import { createListener } from './site/listener.ts';
 import { startApi } from './start.ts';
 
@@ -18,7 +18,7 @@ async function main() {
   const inline = JSON.parse(await readFile(path.join(env.SITE_DIR, 'inline-hashes.json'), 'utf8')) as InlineHashes;
   const security = securityHeaders(inline);
   const http = drainableServer();
-  const api = await startApi(env, security, http.draining, pageHtmlFrom(files));
+  const api = await startApi(env, security, http.draining, { siteDir: env.SITE_DIR, files });
   const { server } = http;
   server.on('request', createListener(api.app, files, security, api.metrics));
   server.listen(env.PORT, env.HOST, () => {

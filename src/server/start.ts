@@ -1,4 +1,6 @@
+import path from 'node:path';
 import { type ApiApp, createApp, JOBS } from './app.ts';
+import { SiteTexts } from './features/site-texts/index.ts';
 import { configurationContradictions } from './platform/contradictions.ts';
 import { ownerOnlyDir } from './platform/db/data-dir.ts';
 import { openDatabase } from './platform/db/database.ts';
@@ -10,7 +12,8 @@ import { Metrics } from './platform/metrics.ts';
 import { loadServerSecret } from './platform/secrets.ts';
 import { loadSiteConfig, ownAddress, readTexts } from './platform/site-config.ts';
 import { createServerTracing } from './platform/tracing.ts';
-import type { PageHtml } from './site/build-files.ts';
+import { pageHtmlFrom, type StaticFile } from './site/build-files.ts';
+import { livePages } from './site/live-pages.ts';
 
 /** The API with what it runs on, started; `stop` ends the jobs and the tracing, then closes the database. */
 export interface RunningApi {
@@ -30,7 +33,8 @@ export async function startApi(
   env: Env,
   security: Record<string, string>,
   draining?: () => boolean,
-  pages?: PageHtml,
+  /** The build the listener serves from: pages whose texts are published are rendered into `files`. */
+  build?: { siteDir: string; files: Map<string, StaticFile> },
 ): Promise<RunningApi> {
   setLogLevel(env.LOG_LEVEL);
   await ownerOnlyDir(env.DATA_DIR);
@@ -46,6 +50,10 @@ export async function startApi(
   const contradictions = configurationContradictions(site, env);
   if (contradictions.length > 0) log.warn(`Configuration contradicts itself: ${contradictions.join('; ')}`);
   const texts = await readTexts();
+  const publisher = build && livePages({ ...build, site, cacheDir: path.join(env.DATA_DIR, 'share-images') });
+  const siteTexts = new SiteTexts({ db, shipped: texts, publisher });
+  // Before the first request: the pages served are the published ones from the start.
+  const unlisten = await siteTexts.start();
   const mailer = env.SMTP_URL
     ? smtpMailer(env.SMTP_URL, env.MAIL_FROM ?? `${site.brand.siteName} <no-reply@${site.brand.domain}>`)
     : outboxMailer(db);
@@ -63,7 +71,8 @@ export async function startApi(
     jobs,
     metrics,
     draining,
-    pages,
+    pages: build && pageHtmlFrom(build.files),
+    siteTexts,
   });
 
   const store = env.DATABASE_URL ? 'PostgreSQL' : `PGlite in ${env.DATA_DIR}`;
@@ -74,7 +83,7 @@ export async function startApi(
     metrics,
     summary: `data: ${store}; analytics: ${analytics}; mail: ${mail}`,
     stop: async () => {
-      await Promise.allSettled([jobs.stop(), tracing?.shutdown()]);
+      await Promise.allSettled([jobs.stop(), tracing?.shutdown(), unlisten()]);
       await opened.close();
     },
   };

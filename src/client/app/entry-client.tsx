@@ -50,7 +50,7 @@ function hydrate(i18n: I18n, hydrateRoot: typeof import('react-dom/client').hydr
 // first tap on a slow phone.
 //
 // React DOM, two thirds of the app's code, is imported here rather than with the entry: as a module
-// of its own (preloaded beside the entry: START_IMPORTS in scripts/build/app-modules.ts) it is compiled,
+// of its own (preloaded beside the entry: START_IMPORTS in src/server/site/app-modules.ts) it is compiled,
 // set up and run in tasks of its own instead of adding to the entry's.
 //
 // A page whose texts stay out of its boot data (textsAfterPaint in routes.ts) fetches them

@@ -28,7 +28,7 @@ export async function renderDocument(options: {
   resources: Texts;
   site: SiteConfig;
   assets: PageAssets;
-  /** Renders a page's share image (scripts/build/share-image.ts); without it, pages have no image. */
+  /** Renders a page's share image (src/server/site/share-image.ts); without it, pages have no image. */
   shareImage?: (card: ShareCard) => Promise<ShareImage>;
   languages?: readonly string[];
 }): Promise<string> {

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import { listFiles } from './list-files.ts';
 
 export interface StaticFile {
@@ -31,6 +33,29 @@ function cacheControlFor(urlPath: string): string {
   return urlPath.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
 }
 
+const etagOf = (body: Uint8Array) => `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+
+/**
+ * A file a running server made (a page rendered again after a publish, its texts, a share image),
+ * as the build would have written it: brotli at its best and gzip beside a text file.
+ */
+export async function madeFile(urlPath: string, content: string | Uint8Array): Promise<StaticFile> {
+  const body = typeof content === 'string' ? Buffer.from(content) : content;
+  const type = TYPES[path.extname(urlPath)] ?? 'application/octet-stream';
+  const text = !type.startsWith('image/');
+  const [br, gzip] = text
+    ? await Promise.all([
+        brotli(body, {
+          params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+        }),
+        gzipped(body, { level: 9 }),
+      ])
+    : [undefined, undefined];
+  return { type, etag: etagOf(body), cacheControl: cacheControlFor(urlPath), body, br, gzip };
+}
+
 /**
  * The built site, read into memory once at start: every file keyed by its URL path, with its
  * precompressed variants. Requests are answered from this map only, so no request path ever
@@ -47,7 +72,7 @@ export async function loadStaticFiles(clientDir: string): Promise<Map<string, St
     const urlPath = `/${name}`;
     files.set(urlPath, {
       type: TYPES[path.extname(name)] ?? 'application/octet-stream',
-      etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
+      etag: etagOf(body),
       cacheControl: cacheControlFor(urlPath),
       body,
       br: available.has(`${name}.br`) ? await readFile(`${full}.br`) : undefined,

@@ -57,26 +57,39 @@ interface PreparedFile {
 /**
  * Serves the built site straight from Node's HTTP layer: files by exact path, pages by the routing
  * rules, unknown and malformed paths redirected. Nothing is looked up on disk per request, and a
- * page costs a map lookup and one write, which is what lets one process keep up with nginx on the
+ * page costs a map lookup and one write; a file set into `files` later is served from then on, which is what lets one process keep up with nginx on the
  * same files. Says which route pattern it served, or null for what it leaves to the API (other
  * methods, /metrics).
  */
 export function createSiteHandler(files: Map<string, StaticFile>, security: Record<string, string>) {
-  const prepared = new Map<string, PreparedFile>();
-  for (const [urlPath, file] of files) {
-    prepared.set(urlPath, {
-      file,
-      headers: {
-        ...security,
-        ...(file.type.startsWith('text/html') ? {} : { 'Content-Security-Policy': FILE_POLICY }),
-        'Content-Type': file.type,
-        'Cache-Control': file.cacheControl,
-        ETag: file.etag,
-        // Only a file with compressed forms varies with the encoding asked for (an image has none).
-        ...(file.br || file.gzip ? { Vary: 'Accept-Encoding' } : {}),
-      },
-    });
-  }
+  // Worked out on a file's first use and kept with it: a file a publish replaces (decision 200) gets
+  // its own the first time it is served.
+  const preparedFiles = new WeakMap<StaticFile, PreparedFile>();
+  const prepare = (file: StaticFile): PreparedFile => {
+    let entry = preparedFiles.get(file);
+    if (!entry) {
+      entry = {
+        file,
+        headers: {
+          ...security,
+          ...(file.type.startsWith('text/html') ? {} : { 'Content-Security-Policy': FILE_POLICY }),
+          'Content-Type': file.type,
+          'Cache-Control': file.cacheControl,
+          ETag: file.etag,
+          // Only a file with compressed forms varies with the encoding asked for (an image has none).
+          ...(file.br || file.gzip ? { Vary: 'Accept-Encoding' } : {}),
+        },
+      };
+      preparedFiles.set(file, entry);
+    }
+    return entry;
+  };
+  const prepared = {
+    get: (urlPath: string) => {
+      const file = files.get(urlPath);
+      return file && prepare(file);
+    },
+  };
   const redirectHeaders = { ...security, 'Cache-Control': 'no-cache' };
   // Every console address gets the console's one page; the app reads the rest of the path. Search
   // engines are told to leave it out, whatever a link to it says.

@@ -1,23 +1,11 @@
 import type { i18n } from 'i18next';
 import { LANGUAGE_COUNTRY, LANGUAGES, type Language } from '#common/languages.ts';
 import { PAGES, type PageId, pageMetaKey, pagePath } from '#common/routes.ts';
+import type { ShareCard, ShareImage } from '#common/share-card.ts';
 import type { SiteConfig } from '#common/site-config.ts';
 import type { PageHead } from './page-head.ts';
 
-/** What a page's share image shows; the build renders one per distinct card (scripts/build/share-image.ts). */
-export interface ShareCard {
-  language: Language;
-  title: string;
-  siteName: string;
-  domain: string;
-}
-
-/** A rendered share image: its address on the site and its size in pixels. */
-export interface ShareImage {
-  path: string;
-  width: number;
-  height: number;
-}
+export type { ShareCard, ShareImage };
 
 /** One `<meta>` of the preview: Open Graph names it by `property`, Twitter by `name`. */
 export interface ShareMeta {

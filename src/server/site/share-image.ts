@@ -7,8 +7,8 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Resvg, renderAsync } from '@resvg/resvg-js';
-import type { ShareCard, ShareImage } from '#client/features/head/index.ts';
 import { escapeHtml } from '#common/html.ts';
+import type { ShareCard, ShareImage } from '#common/share-card.ts';
 
 export const SHARE_IMAGE_WIDTH = 1200;
 export const SHARE_IMAGE_HEIGHT = 630;
@@ -133,13 +133,18 @@ export function shareSvg(card: ShareCard, colours: BrandColours): string {
 }
 
 /**
- * Renders each card once into `clientDir` under a name made from what it shows, and says where it
- * is. Two pages whose cards are the same share the file. Images already made by an earlier build
- * with the same name are taken from `cacheDir` rather than rendered again.
+ * Renders each card once under a name made from what it shows, hands it to `save` (the build
+ * writes it into the client folder, a running server into what it serves), and says where it is.
+ * Two pages whose cards are the same share the image. Images already made with the same name are
+ * taken from `cacheDir` rather than rendered again.
  */
-export function shareImageWriter(options: { clientDir: string; cacheDir: string; colours: BrandColours }) {
+export function shareImageWriter(options: {
+  save: (urlPath: string, png: Uint8Array) => Promise<void> | void;
+  cacheDir: string;
+  colours: BrandColours;
+}) {
   const made = new Map<string, Promise<ShareImage>>();
-  const { clientDir, cacheDir, colours } = options;
+  const { save, cacheDir, colours } = options;
 
   async function make(card: ShareCard, name: string): Promise<ShareImage> {
     const cached = path.join(cacheDir, name);
@@ -149,10 +154,9 @@ export function shareImageWriter(options: { clientDir: string; cacheDir: string;
       await writeFile(cached, rendered);
       return rendered;
     });
-    const file = path.join(clientDir, SHARE_IMAGE_FOLDER, name);
-    await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, png);
-    return { path: `/${SHARE_IMAGE_FOLDER}/${name}`, width: SHARE_IMAGE_WIDTH, height: SHARE_IMAGE_HEIGHT };
+    const urlPath = `/${SHARE_IMAGE_FOLDER}/${name}`;
+    await save(urlPath, png);
+    return { path: urlPath, width: SHARE_IMAGE_WIDTH, height: SHARE_IMAGE_HEIGHT };
   }
 
   return (card: ShareCard): Promise<ShareImage> => {
