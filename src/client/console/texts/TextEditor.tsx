@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ApiFailure } from '#client/lib/api-client.ts';
+import type { ApiFailure, ApiResult } from '#client/lib/api-client.ts';
 import type { ErrorCode } from '#common/error-codes.ts';
 import type { Language } from '#common/languages.ts';
 import { type EditableNamespace, MAX_TEXT_LENGTH, type TextEntry } from '#common/site-texts.ts';
@@ -53,7 +53,7 @@ export function TextEditor({
     history: `${id}-history`,
   };
 
-  const act = async (call: () => ReturnType<typeof textsApi.saveDraft>, done: () => void) => {
+  const act = async <T,>(call: () => Promise<ApiResult<T>>, done: (data: T) => void) => {
     if (busy) return;
     setBusy(true);
     setSaid('');
@@ -65,14 +65,15 @@ export function TextEditor({
       return;
     }
     setError(null);
-    done();
+    done(result.data);
   };
   const save = (event: FormEvent) => {
     event.preventDefault();
     void act(
       () => textsApi.saveDraft(namespace, language, entry.key, value),
-      () => {
-        onChange({ ...entry, draft: value });
+      // The server answers the text as it now stands, its state included.
+      (saved) => {
+        onChange(saved);
         setSaid(t('texts.editor.saved', { key: entry.key }));
       },
     );

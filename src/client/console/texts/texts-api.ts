@@ -6,6 +6,7 @@ import {
   type NamespaceTexts,
   type PublishPlan,
   TEXTS_API,
+  type TextEntry,
   type TextHistoryEntry,
   type TextsOverview,
   withNamespace,
@@ -19,7 +20,7 @@ export const textsApi = {
       `${withNamespace(TEXTS_API.namespace, namespace)}?${new URLSearchParams({ language })}`,
     ),
   saveDraft: (namespace: EditableNamespace, language: Language, key: string, value: string) =>
-    consoleCall<unknown>(withNamespace(TEXTS_API.draft, namespace), { language, key, value }, 'PUT'),
+    consoleCall<TextEntry>(withNamespace(TEXTS_API.draft, namespace), { language, key, value }, 'PUT'),
   dropDraft: (namespace: EditableNamespace, language: Language, key: string) =>
     consoleCall<unknown>(withNamespace(TEXTS_API.draft, namespace), { language, key }, 'DELETE'),
   history: (namespace: EditableNamespace, language: Language, key: string) =>
