@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { DEFAULT_SITE_CONFIG, SAFEGUARDS, type SiteConfig } from './site-config.ts';
+import { brandPalette } from './brand-palette.ts';
+import { CONSOLE_SETTABLE, DEFAULT_SITE_CONFIG, SAFEGUARDS, type SiteConfig } from './site-config.ts';
 
 /**
  * Reads config.json as the company wrote it: missing fields take their defaults, a wrong type or
@@ -53,6 +54,17 @@ const SiteConfigSchema = z
       .object({ siteName: z.string().trim().min(1).max(100), domain: z.string().trim().min(1).max(253) })
       .partial()
       .default({}),
+    appearance: z
+      .object({
+        accent: z
+          .string()
+          .refine((value) => brandPalette(value) !== null, 'must be a #rrggbb colour links read in at 4.5:1 on white')
+          .nullable()
+          .default(null),
+      })
+      .strict()
+      .optional(),
+    pinned: z.array(z.enum(CONSOLE_SETTABLE)).default([]),
     siteUrl: z
       .string()
       .regex(/^https?:\/\/[^\s/]+(\/\S*)?$/, 'must be an http(s) address')
@@ -107,9 +119,10 @@ export function parseSiteConfig(file: unknown, defaultSiteUrl = DEFAULT_SITE_CON
     const problems = result.error.issues.map((issue) => `${issue.path.join('.') || '(top level)'} ${issue.message}`);
     throw new Error(`config.json: ${problems.join('; ')}`);
   }
-  const config = result.data;
+  const { appearance, ...config } = result.data;
   return {
     ...config,
+    ...(appearance ? { appearance: { accent: appearance.accent, logo: null } } : {}),
     brand: { ...DEFAULT_SITE_CONFIG.brand, ...config.brand },
     siteUrl: (config.siteUrl ?? defaultSiteUrl).replace(/\/+$/, ''),
   };

@@ -1,4 +1,5 @@
 import { DEFAULT_CONTACT_SUBJECTS } from './contact-api.ts';
+import type { Language } from './languages.ts';
 
 /**
  * The company's configuration: brand, public address, the privacy option, and the facts the legal
@@ -10,6 +11,15 @@ import { DEFAULT_CONTACT_SUBJECTS } from './contact-api.ts';
  */
 export interface SiteConfig {
   brand: { siteName: string; domain: string };
+  /** The parts of this configuration the console may not change (the deployment pins them in config.json). */
+  pinned?: ConsoleSettable[];
+  /** How the brand looks, set in the console (or `accent` in config.json); the design's own without it. */
+  appearance?: {
+    /** The brand colour (`#rrggbb`) the palette is made from (brand-palette.ts). */
+    accent: string | null;
+    /** The logo an admin uploaded; the design's mark without it. */
+    logo: BrandLogo | null;
+  };
   /** Public address of the site, used for canonical links, the sitemap and links in mail. */
   siteUrl: string;
   privacy: {
@@ -35,6 +45,18 @@ export interface SiteConfig {
      */
     subjects: string[];
   };
+}
+
+/** The parts of the configuration an admin may change in the console, unless config.json pins them. */
+export const CONSOLE_SETTABLE = ['brand', 'appearance', 'company', 'services', 'retention'] as const;
+export type ConsoleSettable = (typeof CONSOLE_SETTABLE)[number];
+
+/** An uploaded logo as the pages show it: where it is served, its size, and its text in each language. */
+export interface BrandLogo {
+  path: string;
+  width: number;
+  height: number;
+  alt: Partial<Record<Language, string>>;
 }
 
 /** The controller of the privacy policy and the provider of the imprint. */
@@ -95,6 +117,7 @@ export interface Services {
 export const DEFAULT_SITE_CONFIG: SiteConfig = {
   brand: { siteName: 'Your Company', domain: 'localhost' },
   siteUrl: 'http://localhost:3000',
+  pinned: [],
   privacy: { fingerprintAfterConsent: false },
   company: {
     legalName: '',

@@ -67,6 +67,15 @@ export interface TextsOverview {
   pages: { page: PageId; namespaces: EditableNamespace[]; counts: Record<Language, StatusCounts> }[];
   /** Drafts waiting to be published, all languages. */
   drafts: number;
+  /** What each page still shows as a stand-in text or a fact config.json leaves out, per language. */
+  placeholders: PagePlaceholders[];
+}
+
+/** The stand-in texts (`namespace:key`) and missing facts (`config.json:company.email`) of a page in one language. */
+export interface PagePlaceholders {
+  page: PageId;
+  language: Language;
+  keys: string[];
 }
 
 export interface TextEntry {
@@ -113,7 +122,7 @@ export interface PublishPlan {
   /** The pages (each in the languages named) whose HTML the drafts change. */
   pages: { page: PageId; languages: Language[] }[];
   /** Texts on those pages still shown as placeholders or "not configured", per page and language. */
-  placeholders: { page: PageId; language: Language; keys: string[] }[];
+  placeholders: PagePlaceholders[];
 }
 
 const TextKeySchema = z.string().check(z.minLength(1), z.maxLength(200), z.regex(/^[A-Za-z0-9_]+(\.[A-Za-z0-9_]+)*$/));

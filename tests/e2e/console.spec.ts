@@ -150,6 +150,13 @@ test('an admin adds, changes and removes staff; the invitation arrives by mail',
   expect(invitation.text).toContain(`${admin.name} has added you to the Your Company team as operator.`);
 
   const row = page.getByRole('row', { name: new RegExp(colleague.name) });
+  // Every staff role is offered, editors first, each by its name in the console's language.
+  const roleNames = [t.roleNames.editor, t.roleNames.operator, t.roleNames.admin];
+  await expect(row.getByRole('combobox').getByRole('option')).toHaveText(roleNames);
+  await expect(page.getByRole('combobox', { name: t.staff.add.role, exact: true }).getByRole('option')).toHaveText([
+    t.staff.add.chooseRole,
+    ...roleNames,
+  ]);
   await row.getByRole('combobox').selectOption('admin');
   await row.getByRole('button', { name: `${t.staff.save} – ${colleague.name}` }).click();
   await expect(toasts(page)).toContainText(

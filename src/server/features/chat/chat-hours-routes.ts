@@ -31,7 +31,8 @@ const TYPICAL_CACHE_MS = 60_000;
 export function chatHoursRoutes(deps: ChatDeps) {
   const { db, limiter, hub } = deps;
   const routes = newRoutes();
-  const anyStaff = requireStaff(deps);
+  // Chat settings and alerts concern those who answer chats: not editors (requireStaff's default).
+  const desk = requireStaff(deps);
   const admins = requireStaff(deps, ['admin']);
   const throttle = new TypingThrottle();
   let typical: { at: number; seconds: number | null } | null = null;
@@ -57,7 +58,7 @@ export function chatHoursRoutes(deps: ChatDeps) {
     } satisfies Availability);
   });
 
-  routes.get(CHAT_HOURS_API.settings, anyStaff, async (c) => c.json(await readChatSettings(db)));
+  routes.get(CHAT_HOURS_API.settings, desk, async (c) => c.json(await readChatSettings(db)));
 
   routes.post(CHAT_HOURS_API.settings, admins, jsonBody(ChatSettingsSchema), async (c) => {
     const settings: ChatSettings = c.req.valid('json');
@@ -65,11 +66,11 @@ export function chatHoursRoutes(deps: ChatDeps) {
     return c.json(await readChatSettings(db));
   });
 
-  routes.get(CHAT_HOURS_API.myAlerts, anyStaff, async (c) =>
+  routes.get(CHAT_HOURS_API.myAlerts, desk, async (c) =>
     c.json((await readOperatorAlerts(db, c.var.staff.accountId)) satisfies OperatorAlerts),
   );
 
-  routes.post(CHAT_HOURS_API.myAlerts, anyStaff, jsonBody(OperatorAlertsSchema), async (c) => {
+  routes.post(CHAT_HOURS_API.myAlerts, desk, jsonBody(OperatorAlertsSchema), async (c) => {
     await saveOperatorAlerts(db, c.var.staff.accountId, c.req.valid('json'));
     return c.json((await readOperatorAlerts(db, c.var.staff.accountId)) satisfies OperatorAlerts);
   });
@@ -83,7 +84,7 @@ export function chatHoursRoutes(deps: ChatDeps) {
     return c.json({});
   });
 
-  routes.post(CHAT_HOURS_API.operatorTyping(':id'), anyStaff, jsonBody(NoFieldsSchema), async (c) => {
+  routes.post(CHAT_HOURS_API.operatorTyping(':id'), desk, jsonBody(NoFieldsSchema), async (c) => {
     const id = conversationIdOf(c);
     if (!(await findConversation(db, id))) throw new ApiError(404, 'NOT_FOUND');
     if (throttle.pass(`o${id}`)) await noticeTyping(db, id, 'operator');

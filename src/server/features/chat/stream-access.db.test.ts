@@ -62,6 +62,24 @@ describeApi('event streams when access ends', (api) => {
     });
   });
 
+  it("ends an operator's console stream when an admin makes them an editor: staff, but not at the desk", async () => {
+    const { client: admin } = await signedInOperator(api, 'admin');
+    await afterTakingAway(async (operator, email) => {
+      const changed = await admin.post(withId(CONSOLE_API.staffRole, await accountId(email)), { role: 'editor' });
+      expect(changed.status).toBe(200);
+      // Still in the console, as an editor.
+      expect((await operator.get(CONSOLE_API.me)).body).toMatchObject({ role: 'editor' });
+    });
+  });
+
+  it('never opens a console stream to an editor', async () => {
+    const { client: editor } = await signedInOperator(api, 'editor');
+    expect(await editor.get(CONSOLE_CHAT_API.stream)).toMatchObject({
+      status: 403,
+      body: { error: { code: 'FORBIDDEN' } },
+    });
+  });
+
   it('ends it when the operator signs out in that browser', async () => {
     await afterTakingAway(async (operator) => {
       expect((await operator.post(ACCOUNT_API.logout)).status).toBe(200);

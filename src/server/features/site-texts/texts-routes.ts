@@ -9,6 +9,7 @@ import {
   isEditableNamespace,
   LanguageQuerySchema,
   type NamespaceTexts,
+  type PagePlaceholders,
   PreviewQuerySchema,
   type PublishPlan,
   PublishSchema,
@@ -86,6 +87,7 @@ export function textsRoutes(deps: Deps) {
         return { page, namespaces, counts };
       }),
       drafts: (await draftTexts(db)).length,
+      placeholders: placeholdersOf(allPagePaths(), new Map()),
     };
     return c.json(overview);
   });
@@ -162,6 +164,24 @@ export function textsRoutes(deps: Deps) {
     return c.html(still, 200, { 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex, nofollow' });
   });
 
+  /** What the pages still show as stand-ins, with the drafts over the published texts. */
+  const placeholdersOf = (
+    targets: readonly { page: PageId; language: Language }[],
+    drafts: ReadonlyMap<string, string>,
+  ): PagePlaceholders[] => {
+    const legal = missingLegalFacts(deps.site);
+    return targets.flatMap(({ page, language }) => {
+      const keys = editableOf(page).flatMap((namespace) =>
+        catalog
+          .entries(language, namespace, drafts)
+          .filter((entry) => isPlaceholderText(entry.draft ?? entry.value))
+          .map((entry) => `${namespace}:${entry.key}`),
+      );
+      if (LEGAL_FACT_PAGES.includes(page)) keys.push(...legal.map((fact) => `config.json:${fact}`));
+      return keys.length > 0 ? [{ page, language, keys }] : [];
+    });
+  };
+
   const plan = async (): Promise<PublishPlan> => {
     await siteTexts.refresh();
     const drafts = await draftTexts(db);
@@ -171,18 +191,7 @@ export function textsRoutes(deps: Deps) {
     );
     const pages = new Map<PageId, Language[]>();
     for (const { page, language } of targets) pages.set(page, [...(pages.get(page) ?? []), language]);
-    const withDrafts = draftMap(drafts);
-    const legal = missingLegalFacts(deps.site);
-    const placeholders = targets.flatMap(({ page, language }) => {
-      const keys = editableOf(page).flatMap((namespace) =>
-        catalog
-          .entries(language, namespace, withDrafts)
-          .filter((entry) => isPlaceholderText(entry.draft ?? entry.value))
-          .map((entry) => `${namespace}:${entry.key}`),
-      );
-      if (LEGAL_FACT_PAGES.includes(page)) keys.push(...legal.map((fact) => `config.json:${fact}`));
-      return keys.length > 0 ? [{ page, language, keys }] : [];
-    });
+    const placeholders = placeholdersOf(targets, draftMap(drafts));
     return {
       drafts: drafts.map(({ namespace, language, key, value }) => ({
         namespace: namespace as EditableNamespace,

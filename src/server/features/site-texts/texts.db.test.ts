@@ -58,6 +58,12 @@ describeApi('the texts editor', (api) => {
     // The home page shows the shared texts and its own.
     const page = overview.pages.find((entry) => entry.page === 'home');
     expect(page?.namespaces).toEqual(['common', 'home']);
+    // What still stands in for the operator's own words, per page and language.
+    const homeTh = overview.placeholders.find((entry) => entry.page === 'home' && entry.language === 'th');
+    expect(homeTh?.keys).toContain('home:hero.lead');
+    expect(homeTh?.keys).not.toContain('home:hero.title');
+    const privacy = overview.placeholders.find((entry) => entry.page === 'privacy' && entry.language === 'de');
+    expect(privacy?.keys).toContain('config.json:company.legalName');
     const th = await entry(admin, 'th', 'hero.title');
     expect(th).toMatchObject({
       english: 'Welcome to {{siteName}}',

@@ -13,9 +13,10 @@ export {
 export { STAFF_COMMAND_PATH } from './staff-routes.ts';
 
 /**
- * The staff: who is signed in to the console, and the admins' page to manage operators. The staff
- * command's endpoint carries no session and comes from no page: it is taken out of the Origin
- * check and proves itself with a token derived from the server secret, from this machine only.
+ * The staff: who is signed in to the console, and the admins' page to manage editors, operators
+ * and admins. The staff command's endpoint carries no session and comes from no page: it is taken
+ * out of the Origin check and proves itself with a token derived from the server secret, from this
+ * machine only.
  */
 export function staffFeature(deps: Deps): Feature {
   return {

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { EmailSchema, NameSchema } from '#common/fields.ts';
 import { isLanguage, type Language } from '#common/languages.ts';
-import { isStaffRole, type StaffRole } from '#common/roles.ts';
+import { isStaffRole, STAFF_ROLES, type StaffRole } from '#common/roles.ts';
 import type { SiteConfig } from '#common/site-config.ts';
 import {
   grantStaffRole,
@@ -37,10 +37,22 @@ export const MAIL_KEPT_NOTE =
 /** What `npm run staff` is told, or why it is refused. */
 export type StaffCommandResult = { ok: true; lines: string[] } | { ok: false; error: string };
 
+/** What each staff role opens, as the command's help and its answer to `add` say it. */
+const ROLE_SUMMARIES: Record<StaffRole, string> = {
+  editor: "edits and publishes the site's texts; sees no messages, chats or analytics",
+  operator: 'reads and answers messages and chats, sees the analytics',
+  admin: 'everything an operator does, and manages the staff',
+};
+
 export const USAGE = `Usage:
-  npm run staff -- add EMAIL --role operator|admin [--name "NAME"] [--language en|it|th|fr|de|nl]
+  npm run staff -- add EMAIL --role ${STAFF_ROLES.join('|')} [--name "NAME"] [--language en|it|th|fr|de|nl]
   npm run staff -- remove EMAIL
-  npm run staff -- list`;
+  npm run staff -- list
+Roles:
+${STAFF_ROLES.map((role) => `  ${role.padEnd(8)} ${ROLE_SUMMARIES[role]}`).join('\n')}`;
+
+/** How the first admin is made, said when there is no staff yet. */
+const FIRST_ADMIN = 'npm run staff -- add EMAIL --role admin [--name "NAME"] [--language en|it|th|fr|de|nl]';
 
 /** Reads the command line (after `--`); null when it makes no sense. */
 export function parseStaffCommand(args: readonly string[]): StaffCommand | null {
@@ -104,8 +116,7 @@ async function applyStaffCommand(context: StaffCommandContext, command: StaffCom
   const { db } = context;
   if (command.action === 'list') {
     const staff = await listStaff(db);
-    if (staff.length === 0)
-      return { ok: true, lines: ['No staff yet. Add the first admin with:', USAGE.split('\n')[1]?.trim() ?? ''] };
+    if (staff.length === 0) return { ok: true, lines: ['No staff yet. Add the first admin with:', FIRST_ADMIN] };
     return {
       ok: true,
       lines: staff.map(
@@ -140,7 +151,7 @@ async function applyStaffCommand(context: StaffCommandContext, command: StaffCom
   return {
     ok: true,
     lines: [
-      `${account.name} <${account.email}> is now ${command.role}${account.created ? ' (a new account)' : ''}.`,
+      `${account.name} <${account.email}> is now ${command.role}${account.created ? ' (a new account)' : ''}: ${ROLE_SUMMARIES[command.role]}.`,
       `Set the password with this link; it works once, within ${STAFF_LINK_HOURS} hours:`,
       `  ${link}`,
       `Then sign in and open ${context.site.siteUrl}/console`,

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { type AddStaffAnswer, CONSOLE_API, type MeAnswer, type StaffAnswer } from '#common/console-api.ts';
 import { AddStaffSchema, isUuid, RoleSchema } from '#common/console-schemas.ts';
+import { STAFF_ROLES } from '#common/roles.ts';
 import type { Deps } from '#server/deps.ts';
 import {
   changeRole,
@@ -31,15 +32,16 @@ export const STAFF_COMMAND_PATH = '/api/internal/staff';
 const commandAllowed = (c: Context, database: Database['kind']) => database === 'pglite' && fromThisMachine(c);
 
 /**
- * Who is signed in to the console, and the staff page: admins list the staff, add someone by
- * address (an address without an account gets one and an invitation to set a password), change a
- * role and take someone off the staff. Nobody changes their own role.
+ * Who is signed in to the console (any staff member, editors included), and the staff page: admins
+ * list the staff, add someone by address (an address without an account gets one and an invitation
+ * to set a password), change a role and take someone off the staff. Nobody changes their own role.
  */
 export function staffRoutes(deps: Deps) {
   const { db } = deps;
   const routes = newRoutes();
   const passwords = createPasswords(deps.settings.passwordHashing ?? DEFAULT_HASHING);
-  const anyStaff = requireStaff(deps);
+  // Who is signed in is every staff member's question, editors' too; the rest is the admins'.
+  const anyStaff = requireStaff(deps, STAFF_ROLES);
   const admins = requireStaff(deps, ['admin']);
 
   routes.get(CONSOLE_API.me, anyStaff, async (c) => {

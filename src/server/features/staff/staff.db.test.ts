@@ -222,7 +222,9 @@ describeApi('the staff', (api) => {
     const added = await runStaffCommand(context, { action: 'add', email, role: 'admin', name: 'Ada Lovelace' });
     expect(added.ok).toBe(true);
     const lines = added.ok ? added.lines : [];
-    expect(lines[0]).toBe(`Ada Lovelace <${email}> is now admin (a new account).`);
+    expect(lines[0]).toBe(
+      `Ada Lovelace <${email}> is now admin (a new account): everything an operator does, and manages the staff.`,
+    );
     const code = new URLSearchParams(/#(.+)$/.exec(lines[2] ?? '')?.[1]).get('code');
     const client = api.client();
     const password = `admin password ${tag()}`;
