@@ -1,16 +1,16 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLanguageName } from '#client/console/format.ts';
+import { useFormat, useLanguageName } from '#client/console/format.ts';
 import { ConsoleLink, Loading } from '#client/console/ui.tsx';
 import { useTitle } from '#client/console/use-title.ts';
 import { ScrollTable } from '#client/lib/ScrollTable.tsx';
 import type { ErrorCode } from '#common/error-codes.ts';
 import { bestLanguage, LANGUAGES } from '#common/languages.ts';
-import { consolePath } from '#common/routes.ts';
+import { consolePath, type PageId } from '#common/routes.ts';
 import type { TextsOverview } from '#common/site-texts.ts';
 import { countsPerLanguage, readTextsQuery, textsQueryString } from './text-list.ts';
 import { previewPath, textsApi } from './texts-api.ts';
-import { CountCells, CountHeaders, PreviewLink } from './texts-ui.tsx';
+import { CountCells, CountHeaders, PlaceholderList, PreviewLink } from './texts-ui.tsx';
 import './texts.css';
 
 /**
@@ -20,6 +20,7 @@ import './texts.css';
 export default function TextsPage({ query }: { query: URLSearchParams }) {
   const { t, i18n } = useTranslation('console');
   const languageName = useLanguageName();
+  const format = useFormat();
   const { t: te } = useTranslation('errors');
   const [overview, setOverview] = useState<TextsOverview | null>(null);
   const [failed, setFailed] = useState<ErrorCode | null>(null);
@@ -42,6 +43,8 @@ export default function TextsPage({ query }: { query: URLSearchParams }) {
     );
   }
   const perLanguage = countsPerLanguage(overview);
+  const stillPlaceholders = overview.placeholders.filter((entry) => entry.language === language);
+  const placeholdersOf = (page: PageId) => stillPlaceholders.find((entry) => entry.page === page)?.keys ?? [];
   const editor = (namespace: string) =>
     consolePath('textsNamespace', { id: namespace, query: textsQueryString({ language, show: 'all', search: '' }) });
   return (
@@ -100,6 +103,9 @@ export default function TextsPage({ query }: { query: URLSearchParams }) {
             <th scope="col">{t('texts.columns.page')}</th>
             <th scope="col">{t('texts.columns.namespaces')}</th>
             <CountHeaders />
+            <th scope="col" className="texts__count">
+              {t('texts.columns.placeholders')}
+            </th>
             <th scope="col">{t('texts.columns.preview')}</th>
           </tr>
         </thead>
@@ -117,6 +123,7 @@ export default function TextsPage({ query }: { query: URLSearchParams }) {
                 </ul>
               </td>
               <CountCells counts={counts[language]} />
+              <td className="texts__count">{format.number(placeholdersOf(page).length)}</td>
               <td>
                 <PreviewLink
                   href={previewPath(page, language)}
@@ -127,6 +134,18 @@ export default function TextsPage({ query }: { query: URLSearchParams }) {
           ))}
         </tbody>
       </ScrollTable>
+
+      <section aria-labelledby="texts-placeholders">
+        <h2 id="texts-placeholders">{t('texts.placeholdersIn', { language: languageName(language) })}</h2>
+        {stillPlaceholders.length > 0 ? (
+          <>
+            <p>{t('texts.publish.placeholdersIntro')}</p>
+            <PlaceholderList items={stillPlaceholders} />
+          </>
+        ) : (
+          <p className="console-empty">{t('texts.noPlaceholders', { language: languageName(language) })}</p>
+        )}
+      </section>
     </div>
   );
 }

@@ -8,6 +8,7 @@ import type { ErrorCode } from '#common/error-codes.ts';
 import { consolePath, type PageId } from '#common/routes.ts';
 import type { PublishPlan } from '#common/site-texts.ts';
 import { textsApi } from './texts-api.ts';
+import { PlaceholderList } from './texts-ui.tsx';
 import './texts.css';
 
 /**
@@ -123,19 +124,7 @@ export default function TextsPublishPage() {
             <section className="console-note texts__placeholders" aria-labelledby="texts-placeholders">
               <h2 id="texts-placeholders">{t('texts.publish.placeholders')}</h2>
               <p>{t('texts.publish.placeholdersIntro')}</p>
-              <ul>
-                {plan.placeholders.map(({ page, language, keys }) => (
-                  <li key={`${page}:${language}`}>
-                    {t('texts.publish.placeholdersOn', { page: pageName(page), language: languageName(language) })}{' '}
-                    {keys.map((key, index) => (
-                      <span key={key}>
-                        {index > 0 && ', '}
-                        <code>{key}</code>
-                      </span>
-                    ))}
-                  </li>
-                ))}
-              </ul>
+              <PlaceholderList items={plan.placeholders} />
             </section>
           )}
 

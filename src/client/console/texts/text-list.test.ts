@@ -5,6 +5,7 @@ import {
   filterTexts,
   groupTexts,
   pagesShowing,
+  placeholderTarget,
   readTextsQuery,
   textsQueryString,
 } from './text-list.ts';
@@ -99,6 +100,7 @@ describe('the overview', () => {
       { page: 'about', namespaces: ['common', 'about', 'legal'], counts: perLanguage(counts(0, 0, 20)) },
     ],
     drafts: 2,
+    placeholders: [],
   };
 
   it('adds up each language over the namespaces', () => {
@@ -106,12 +108,30 @@ describe('the overview', () => {
     expect(totals.th).toEqual(counts(4, 2, 14));
     expect(totals.en).toEqual(counts(0, 0, 20));
     expect(totals.nl).toEqual(counts(2, 0, 18));
-    expect(countsPerLanguage({ namespaces: [], pages: [], drafts: 0 }).th).toEqual(counts(0, 0, 0));
+    expect(countsPerLanguage({ namespaces: [], pages: [], drafts: 0, placeholders: [] }).th).toEqual(counts(0, 0, 0));
   });
 
   it('names the pages that show a namespace, for its previews', () => {
     expect(pagesShowing(overview, 'common')).toEqual(['home', 'about']);
     expect(pagesShowing(overview, 'home')).toEqual(['home']);
     expect(pagesShowing(overview, 'errors')).toEqual([]);
+  });
+});
+
+describe('a placeholder the server names', () => {
+  it('leads to its text in its group, searched by key', () => {
+    expect(placeholderTarget('home:hero.lead', 'th')).toEqual({ namespace: 'home', query: '?language=th&q=hero.lead' });
+    expect(placeholderTarget('legal:imprint.meta.title', 'de')).toEqual({
+      namespace: 'legal',
+      query: '?language=de&q=imprint.meta.title',
+    });
+  });
+
+  it('leads nowhere when it is a fact of the configuration or names no group', () => {
+    expect(placeholderTarget('config.json:company.email', 'en')).toBeNull();
+    expect(placeholderTarget('console:title', 'en')).toBeNull();
+    expect(placeholderTarget('hero.lead', 'en')).toBeNull();
+    expect(placeholderTarget(':hero.lead', 'en')).toBeNull();
+    expect(placeholderTarget('home:', 'en')).toBeNull();
   });
 });

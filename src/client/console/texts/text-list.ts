@@ -2,6 +2,7 @@ import { isLanguage, LANGUAGES, type Language } from '#common/languages.ts';
 import type { PageId } from '#common/routes.ts';
 import {
   type EditableNamespace,
+  isEditableNamespace,
   type StatusCounts,
   TEXT_STATUSES,
   type TextEntry,
@@ -85,3 +86,18 @@ export function countsPerLanguage(overview: TextsOverview): Record<Language, Sta
 /** The pages that show a namespace's texts, for its preview links. */
 export const pagesShowing = (overview: TextsOverview, namespace: EditableNamespace): PageId[] =>
   overview.pages.filter((entry) => entry.namespaces.includes(namespace)).map((entry) => entry.page);
+
+/**
+ * Where a placeholder the server names is fixed: `home:hero.lead` in its group's editor, searched
+ * by its key; `config.json:company.email` is a fact of the configuration, not a text (null).
+ */
+export function placeholderTarget(
+  name: string,
+  language: Language,
+): { namespace: EditableNamespace; query: string } | null {
+  const colon = name.indexOf(':');
+  const namespace = name.slice(0, colon);
+  const key = name.slice(colon + 1);
+  if (colon < 1 || !key || !isEditableNamespace(namespace)) return null;
+  return { namespace, query: textsQueryString({ language, show: 'all', search: key }) };
+}

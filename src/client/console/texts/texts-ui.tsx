@@ -1,6 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { useFormat } from '#client/console/format.ts';
-import { type StatusCounts, TEXT_STATUSES, type TextStatus } from '#common/site-texts.ts';
+import { useFormat, useLanguageName } from '#client/console/format.ts';
+import { ConsoleLink } from '#client/console/ui.tsx';
+import { consolePath } from '#common/routes.ts';
+import { type PagePlaceholders, type StatusCounts, TEXT_STATUSES, type TextStatus } from '#common/site-texts.ts';
+import { placeholderTarget } from './text-list.ts';
 
 /** The header cells of the three counts, in the order `CountCells` fills them. */
 export function CountHeaders() {
@@ -40,5 +43,38 @@ export function PreviewLink({ href, label }: { href: string; label: string }) {
       <span className="visually-hidden"> {t('texts.preview.newTab')}</span>
       <span aria-hidden="true"> ↗</span>
     </a>
+  );
+}
+
+/**
+ * What pages still show as placeholders, per page and language: each text linked to its group's
+ * editor, each fact of config.json named as it is.
+ */
+export function PlaceholderList({ items }: { items: readonly PagePlaceholders[] }) {
+  const { t } = useTranslation('console');
+  const languageName = useLanguageName();
+  return (
+    <ul className="texts__placeholder-list">
+      {items.map(({ page, language, keys }) => (
+        <li key={`${page}:${language}`}>
+          {t('texts.publish.placeholdersOn', { page: t(`texts.pages.${page}`), language: languageName(language) })}{' '}
+          {keys.map((name, index) => {
+            const target = placeholderTarget(name, language);
+            return (
+              <span key={name}>
+                {index > 0 && ', '}
+                {target ? (
+                  <ConsoleLink to={consolePath('textsNamespace', { id: target.namespace, query: target.query })}>
+                    <code>{name}</code>
+                  </ConsoleLink>
+                ) : (
+                  <code>{name}</code>
+                )}
+              </span>
+            );
+          })}
+        </li>
+      ))}
+    </ul>
   );
 }
