@@ -52,8 +52,14 @@ export default function TextsPage({ query }: { query: URLSearchParams }) {
       <h1>{t('texts.title')}</h1>
       <p className="console-lead">{t('texts.intro')}</p>
       <p className="console-note texts__drafts">
-        {overview.drafts > 0 ? t('texts.draftsWaiting', { count: overview.drafts }) : t('texts.noDrafts')}{' '}
-        <ConsoleLink to={consolePath('textsPublish')}>{t('texts.toPublish')}</ConsoleLink>
+        {overview.drafts > 0 ? (
+          <>
+            {t('texts.draftsWaiting', { count: overview.drafts })}{' '}
+            <ConsoleLink to={consolePath('textsPublish')}>{t('texts.toPublish')}</ConsoleLink>
+          </>
+        ) : (
+          t('texts.noDrafts')
+        )}
       </p>
 
       <ScrollTable caption={t('texts.perLanguage')}>
