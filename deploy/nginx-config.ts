@@ -15,8 +15,7 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { allPagePaths, needsSession, pagePath, signedOutPage } from '#common/routes.ts';
-import { FILE_POLICY, type InlineHashes, securityHeaders } from '#server/http/security-headers.ts';
+import { FILE_POLICY, securityHeaders } from '#server/http/security-headers.ts';
 
 /** Where Debian's libnginx-mod-http-brotli-static puts the module. */
 export const BROTLI_STATIC_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
@@ -44,7 +43,7 @@ export interface NginxConfigOptions {
   /** Arguments of nginx's listen directive, one per directive. */
   listen?: string[];
   serverName?: string;
-  /** The build (SITE_DIR): inline-hashes.json and client/. */
+  /** The build (SITE_DIR), whose client/ nginx serves files from. */
   siteDir?: string;
   brotli?: 'auto' | 'on' | 'off';
 }
@@ -75,25 +74,33 @@ async function filesBelow(dir: string): Promise<string[]> {
     .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'));
 }
 
+/** Top-level files the instances make again when the brand changes in the console (decision 203). */
+const BRANDED_FILES = new Set(['favicon.png']);
+
 /**
- * The exact request paths nginx answers from the build, with the file each one is: every page of
- * the page table, and every file the Node server serves by its own name outside /assets/ and
- * /locales/ (which have locations of their own). Not the HTML files by name, not the compressed
- * variants, not the build's manifest: the Node server redirects those, and so does nginx.
+ * The exact request paths nginx answers from the build, with the file each one is: every file the
+ * Node server serves by its own name outside /assets/ (which has a location of its own), such as
+ * robots.txt and sitemap.xml. Not the pages nor /locales/: the instances render those again when
+ * texts are published (decision 201); not the favicon, drawn from the logo set in the console. Not the HTML files by name, not the compressed
+ * variants, not the build's manifest: the Node server redirects or refuses those.
  */
 async function siteFiles(clientDir: string): Promise<[string, string][]> {
-  const entries: [string, string][] = [];
-  for (const { path: pagePath } of allPagePaths()) {
-    const file = `${pagePath}/index.html`;
-    if (!existsSync(path.join(clientDir, file))) throw new Error(`The build has no ${file}: run npm run build`);
-    entries.push([pagePath, file]);
-  }
-  for (const name of await filesBelow(clientDir)) {
-    if (/\.(html|br|gz)$/.test(name) || /^(assets|locales|\.vite)\//.test(name)) continue;
-    entries.push([`/${name}`, `/${name}`]);
-  }
-  return entries;
+  return (await filesBelow(clientDir))
+    .filter(
+      (name) => !/\.(html|br|gz)$/.test(name) && !/^(assets|locales|\.vite)\//.test(name) && !BRANDED_FILES.has(name),
+    )
+    .map((name) => [`/${name}`, `/${name}`]);
 }
+
+/**
+ * The headers nginx adds to what it answers itself: the Node server's for a file that is not a page
+ * (decision 098). nginx answers no page, so the page policy with the build's hashes is not here:
+ * the instances send it with each page.
+ */
+const fileHeaders = (): Record<string, string> => ({
+  ...securityHeaders({ scripts: [], styles: [] }),
+  'Content-Security-Policy': FILE_POLICY,
+});
 
 function brotliEnabled(choice: NginxConfigOptions['brotli']): boolean {
   if (choice === 'on') return true;
@@ -114,25 +121,16 @@ export async function nginxSiteConfig(options: NginxConfigOptions): Promise<stri
   if (down.size >= options.upstreams.length) throw new Error('At least one upstream must stay up');
   const siteDir = path.resolve(options.siteDir ?? 'dist');
   const clientDir = path.join(siteDir, 'client');
-  const hashesFile = path.join(siteDir, 'inline-hashes.json');
-  if (!existsSync(hashesFile)) throw new Error(`No build in ${siteDir}: run npm run build first`);
-  const inline = JSON.parse(await readFile(hashesFile, 'utf8')) as InlineHashes;
+  if (!existsSync(path.join(clientDir, 'index.html')))
+    throw new Error(`No build in ${siteDir}: run npm run build first`);
 
   const indent = (spaces: number, lines: string[]) => lines.map((line) => `${' '.repeat(spaces)}${line}`).join('\n');
-  const headers = securityHeaders(inline);
-  const pagePolicy = quoted(headers['Content-Security-Policy'] ?? '');
-  // The policy as nginx should write it: a quoted value, or a variable that chooses one.
-  const headerLines = (spaces: number, policy: string) =>
+  const headerLines = (spaces: number) =>
     indent(
       spaces,
-      Object.entries(headers).map(
-        ([name, value]) => `add_header ${name} ${name === 'Content-Security-Policy' ? policy : quoted(value)} always;`,
-      ),
+      Object.entries(fileHeaders()).map(([name, value]) => `add_header ${name} ${quoted(value)} always;`),
     );
   const brotli = brotliEnabled(options.brotli);
-  const sessionPages = allPagePaths()
-    .filter(({ page }) => needsSession(page))
-    .map((entry) => ({ ...entry, file: `${entry.path}/index.html` }));
 
   const values: Record<string, string> = {
     upstream_servers: indent(
@@ -146,27 +144,10 @@ export async function nginxSiteConfig(options: NginxConfigOptions): Promise<stri
       4,
       (await siteFiles(clientDir)).map(([urlPath, file]) => `${exactPath(urlPath)} ${quoted(file)};`),
     ),
-    signed_out_files: indent(
-      4,
-      sessionPages.map(
-        ({ language, page, file }) =>
-          `${quoted(`signed-out:${file}`)} ${quoted(`${pagePath(language, signedOutPage(page))}/index.html`)};`,
-      ),
-    ),
-    signed_out_robots: indent(
-      4,
-      sessionPages.map(({ file }) => `${quoted(`signed-out:${file}`)} "noindex";`),
-    ),
-    session_pages: indent(
-      4,
-      sessionPages.map(({ file }) => `${quoted(file)} "Cookie";`),
-    ),
     listen: indent(
       4,
       (options.listen ?? ['80']).map((listen) => `listen ${listen};`),
     ),
-    page_policy: pagePolicy,
-    file_policy: quoted(FILE_POLICY),
     server_name: options.serverName ?? '_',
     root: quoted(clientDir),
     types: indent(
@@ -179,8 +160,7 @@ export async function nginxSiteConfig(options: NginxConfigOptions): Promise<stri
   };
   const template = await readFile(TEMPLATE, 'utf8');
   return template
-    .replace(/^( *)\{\{security_headers\}\}$/gm, (_, spaces: string) => headerLines(spaces.length, pagePolicy))
-    .replace(/^( *)\{\{file_security_headers\}\}$/gm, (_, spaces: string) => headerLines(spaces.length, '$site_policy'))
+    .replace(/^( *)\{\{security_headers\}\}$/gm, (_, spaces: string) => headerLines(spaces.length))
     .replace(/\{\{(\w+)\}\}/g, (match, key: string) => {
       const value = values[key];
       if (value === undefined) throw new Error(`The template names an unknown value ${match}`);

@@ -6,19 +6,18 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants } from 'node:zlib';
 import { gzipAsync } from '@gfx/zopfli';
-import { FAVICON_LINK, headLinks, sitemapPaths } from '#common/head.ts';
-import { escapeHtml } from '#common/html.ts';
+import { brandCss } from '#common/brand-palette.ts';
+import { headLinks, sitemapPaths } from '#common/head.ts';
 import { missingLegalFacts } from '#common/legal-facts.ts';
 import { allPagePaths, CONSOLE_ROOT } from '#common/routes.ts';
 import { loadSiteConfig, ROOT, readTexts } from '#server/platform/site-config.ts';
-import { type Manifest, moduleClosure } from '#server/site/app-modules.ts';
+import { consolePage } from '#server/site/console-page.ts';
 import { listFiles } from '#server/site/list-files.ts';
 import { loadPageRenderer } from '#server/site/page-renderer.ts';
 import { brandColours, shareImageWriter } from '#server/site/share-image.ts';
 import { rootPage } from './root-page.ts';
 
 const CLIENT_DIR = path.join(ROOT, 'dist/client');
-const CONSOLE_ENTRY = 'src/client/console/entry.tsx';
 
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
@@ -26,52 +25,6 @@ async function writeOut(relative: string, content: string | Uint8Array) {
   const file = path.join(CLIENT_DIR, relative);
   await mkdir(path.dirname(file), { recursive: true });
   await writeFile(file, content);
-}
-
-/**
- * The operator console's page: no content of its own (the console is an app for signed-in staff,
- * never prerendered, never indexed), its stylesheet and script from the console's own build, and a
- * line for browsers without JavaScript in every language. The site configuration comes as on every
- * page, in the script whose hash the Content-Security-Policy already allows.
- */
-async function consolePage(
-  texts: Awaited<ReturnType<typeof readTexts>>,
-  siteName: string,
-  configScript: string,
-): Promise<string> {
-  const manifest = JSON.parse(await readFile(path.join(CLIENT_DIR, '.vite/console-manifest.json'), 'utf8')) as Manifest;
-  const entry = manifest[CONSOLE_ENTRY];
-  if (!entry) throw new Error(`${CONSOLE_ENTRY} is missing from the console's manifest`);
-  const closure = [...moduleClosure(manifest, CONSOLE_ENTRY)];
-  const styles = closure.flatMap((key) => manifest[key]?.css ?? []);
-  const preloads = closure.filter((key) => key !== CONSOLE_ENTRY).map((key) => manifest[key]?.file);
-  const { LANGUAGES } = await import('#common/languages.ts');
-  const noScript = LANGUAGES.map(
-    (language) =>
-      `<p lang="${language}">${String((texts[language]?.console as Record<string, unknown>)?.noscript ?? '')}</p>`,
-  ).join('\n');
-  const title = String((texts.en?.console as Record<string, unknown>)?.title ?? 'Console');
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex, nofollow">
-<title>${escapeHtml(`${title} – ${siteName}`)}</title>
-${FAVICON_LINK}
-${styles.map((file) => `<link rel="stylesheet" href="/${file}">`).join('\n')}
-${preloads.map((file) => `<link rel="modulepreload" href="/${file}">`).join('\n')}
-<script>${configScript}</script>
-<script type="module" src="/${entry.file}"></script>
-</head>
-<body>
-<div id="console"></div>
-<noscript>
-${noScript}
-</noscript>
-</body>
-</html>
-`;
 }
 
 async function precompress(files: string[]) {
@@ -122,7 +75,7 @@ async function main() {
   await writeOut('index.html', root.html);
   await writeOut(
     `${CONSOLE_ROOT.slice(1)}/index.html`,
-    await consolePage(texts, site.brand.siteName, siteConfigScript(site)),
+    await consolePage(path.join(ROOT, 'dist'), texts, site.brand.siteName, siteConfigScript(site)),
   );
 
   const sitemap = `<?xml version="1.0" encoding="UTF-8"?>
@@ -146,7 +99,7 @@ ${sitemapPaths()
   // The server builds its Content-Security-Policy from these: the only inline scripts and styles there are.
   const inline = {
     scripts: [sha256(siteConfigScript(site)), sha256(APP_LOADER_SCRIPT), sha256(root.script)],
-    styles: [...new Set([css, ...renderer.inlinedSheets].map(sha256))],
+    styles: [...new Set([css, ...renderer.inlinedSheets, brandCss(site)].filter(Boolean).map(sha256))],
   };
   await writeFile(path.join(ROOT, 'dist/inline-hashes.json'), `${JSON.stringify(inline, null, 2)}\n`);
 

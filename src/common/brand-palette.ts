@@ -70,3 +70,10 @@ export function brandPaletteCss(palette: BrandPalette): string {
   const tokens = (part: BrandPalette['light']) => `--accent:${part.accent};--accent-text:${part.accentText}`;
   return `:root{${tokens(palette.light)}}@media (prefers-color-scheme:dark){:root{${tokens(palette.dark)}}}`;
 }
+
+/** The inline style of a site's brand colour, or "" without one (the design's own palette). */
+export function brandCss(site: { appearance?: { accent: string | null } }): string {
+  const accent = site.appearance?.accent;
+  const palette = accent ? brandPalette(accent) : null;
+  return palette ? brandPaletteCss(palette) : '';
+}

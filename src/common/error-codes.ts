@@ -72,6 +72,12 @@ export const ERROR_CODES = [
   'TEXT_PLURAL_FORM',
   'PLACEHOLDERS_LEFT',
   'NOTHING_TO_UNDO',
+  // The console's brand settings.
+  'BRAND_COLOUR_CONTRAST',
+  'LOGO_NOT_IMAGE',
+  'LOGO_UNSAFE',
+  'LOGO_TOO_LARGE',
+  'PINNED_BY_CONFIG',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

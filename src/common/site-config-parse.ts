@@ -104,6 +104,14 @@ const SiteConfigSchema = z
   })
   .strict();
 
+/** What is wrong with a configuration in config.json's shape, by field (`company.email`); empty when nothing. */
+export function siteConfigIssues(file: unknown): { path: string; message: string }[] {
+  const result = SiteConfigSchema.safeParse(file);
+  return result.success
+    ? []
+    : result.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
+}
+
 /**
  * The configuration from the parsed JSON of config.json; throws naming every bad field. Without a
  * `siteUrl` there, the public address is `defaultSiteUrl` (the server passes its own address).

@@ -8,6 +8,7 @@ import { backupFeature } from './features/backup/index.ts';
 import { chatFeature, chatJobs } from './features/chat/index.ts';
 import { contactFeature, contactJobs } from './features/contact/index.ts';
 import { searchFeature } from './features/search/index.ts';
+import { SiteBrand, siteBrandFeature } from './features/site-brand/index.ts';
 import { SiteTexts, siteTextsFeature } from './features/site-texts/index.ts';
 import { staffFeature, staffJobs } from './features/staff/index.ts';
 import { tracingFeature } from './features/tracing/index.ts';
@@ -63,6 +64,8 @@ export interface AppOptions {
   pages?: PageHtml;
   /** The published texts; without it, the app reads them from the database on its own, rendering nothing. */
   siteTexts?: SiteTexts;
+  /** The brand set in the console, whose `site` is the one given; without it, the app keeps one of its own. */
+  siteBrand?: SiteBrand;
 }
 
 /**
@@ -80,6 +83,7 @@ const FEATURES: { create: (deps: Deps) => Feature; jobs?: JobDefinitions }[] = [
   { create: backupFeature },
   { create: searchFeature },
   { create: siteTextsFeature },
+  { create: siteBrandFeature },
 ];
 
 /** Every job the server runs, by kind: mail delivery, the rate limits' clean-up and each feature's. */
@@ -101,14 +105,19 @@ export function createApp(options: AppOptions): ApiApp {
   const metrics = options.metrics ?? new Metrics();
   const db = options.metrics ? options.db : metrics.timed(options.db);
   metrics.watchDatabase(db, JOBS);
-  const site = options.site ?? DEFAULT_SITE_CONFIG;
   const siteTexts = options.siteTexts ?? new SiteTexts({ db, shipped: options.texts ?? {} });
+  // A copy: the brand settings change the configuration in force in place.
+  const siteBrand =
+    options.siteBrand ??
+    new SiteBrand({ db, site: structuredClone(options.site ?? DEFAULT_SITE_CONFIG), texts: siteTexts.catalog });
+  const site = siteBrand.site;
   const deps: Deps = {
     db,
     secret,
     site,
     texts: siteTexts.texts,
     siteTexts,
+    siteBrand,
     limiter: createRateLimiter(db, secret),
     settings: { ...DEFAULT_SETTINGS, ...options.settings },
     metrics,

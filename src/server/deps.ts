@@ -1,5 +1,6 @@
 import type { Texts } from '#common/languages.ts';
 import type { SiteConfig } from '#common/site-config.ts';
+import type { SiteBrand } from '#server/features/site-brand/index.ts';
 import type { SiteTexts } from '#server/features/site-texts/index.ts';
 import type { RateLimiter } from '#server/http/rate-limit.ts';
 import type { Database } from '#server/platform/db/database.ts';
@@ -24,4 +25,6 @@ export interface Deps {
   pages?: PageHtml;
   /** The texts as published from the console, and what renders the pages again (decision 200). */
   siteTexts: SiteTexts;
+  /** The brand as set in the console over config.json; `site` is its configuration in force (decision 203). */
+  siteBrand: SiteBrand;
 }

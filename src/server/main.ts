@@ -18,7 +18,7 @@ async function main() {
   const inline = JSON.parse(await readFile(path.join(env.SITE_DIR, 'inline-hashes.json'), 'utf8')) as InlineHashes;
   const security = securityHeaders(inline);
   const http = drainableServer();
-  const api = await startApi(env, security, http.draining, { siteDir: env.SITE_DIR, files });
+  const api = await startApi(env, security, http.draining, { siteDir: env.SITE_DIR, files, inline });
   const { server } = http;
   server.on('request', createListener(api.app, files, security, api.metrics));
   server.listen(env.PORT, env.HOST, () => {

@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { type ApiApp, createApp, JOBS } from './app.ts';
+import { SiteBrand } from './features/site-brand/index.ts';
 import { SiteTexts } from './features/site-texts/index.ts';
+import type { InlineHashes } from './http/security-headers.ts';
 import { configurationContradictions } from './platform/contradictions.ts';
 import { ownerOnlyDir } from './platform/db/data-dir.ts';
 import { openDatabase } from './platform/db/database.ts';
@@ -33,8 +35,11 @@ export async function startApi(
   env: Env,
   security: Record<string, string>,
   draining?: () => boolean,
-  /** The build the listener serves from: pages whose texts are published are rendered into `files`. */
-  build?: { siteDir: string; files: Map<string, StaticFile> },
+  /**
+   * The build the listener serves from: pages whose texts or brand are published are rendered into
+   * `files`, and `security` (the headers the listener and the app send) follows the brand.
+   */
+  build?: { siteDir: string; files: Map<string, StaticFile>; inline: InlineHashes },
 ): Promise<RunningApi> {
   setLogLevel(env.LOG_LEVEL);
   await ownerOnlyDir(env.DATA_DIR);
@@ -50,10 +55,12 @@ export async function startApi(
   const contradictions = configurationContradictions(site, env);
   if (contradictions.length > 0) log.warn(`Configuration contradicts itself: ${contradictions.join('; ')}`);
   const texts = await readTexts();
-  const publisher = build && livePages({ ...build, site, cacheDir: path.join(env.DATA_DIR, 'share-images') });
+  const publisher =
+    build && livePages({ ...build, site, security, cacheDir: path.join(env.DATA_DIR, 'share-images') });
   const siteTexts = new SiteTexts({ db, shipped: texts, publisher });
+  const siteBrand = new SiteBrand({ db, site, texts: siteTexts.catalog, publisher });
   // Before the first request: the pages served are the published ones from the start.
-  const unlisten = await siteTexts.start();
+  const unlisten = [await siteTexts.start(), await siteBrand.start()];
   const mailer = env.SMTP_URL
     ? smtpMailer(env.SMTP_URL, env.MAIL_FROM ?? `${site.brand.siteName} <no-reply@${site.brand.domain}>`)
     : outboxMailer(db);
@@ -73,6 +80,7 @@ export async function startApi(
     draining,
     pages: build && pageHtmlFrom(build.files),
     siteTexts,
+    siteBrand,
   });
 
   const store = env.DATABASE_URL ? 'PostgreSQL' : `PGlite in ${env.DATA_DIR}`;
@@ -83,7 +91,7 @@ export async function startApi(
     metrics,
     summary: `data: ${store}; analytics: ${analytics}; mail: ${mail}`,
     stop: async () => {
-      await Promise.allSettled([jobs.stop(), tracing?.shutdown(), unlisten()]);
+      await Promise.allSettled([jobs.stop(), tracing?.shutdown(), ...unlisten.map((stop) => stop())]);
       await opened.close();
     },
   };

@@ -40,7 +40,7 @@ export interface Report {
   finding(line: string): void;
 }
 
-const SESSION_COOKIE = '__Host-session';
+export const SESSION_COOKIE = '__Host-session';
 const FPID_COOKIE = '_fpid';
 
 // ---------------------------------------------------------------------------------------------
@@ -80,9 +80,15 @@ const postEmptyContact = (port: number, fpid: string, headers: Record<string, st
   });
 
 /** A state-changing API call as the site's own pages make it. */
-function apiPost(port: number, target: string, body: unknown, cookies: Record<string, string>) {
+export function apiPost(
+  port: number,
+  target: string,
+  body: unknown,
+  cookies: Record<string, string>,
+  method: 'POST' | 'PUT' = 'POST',
+) {
   return request(port, target, {
-    method: 'POST',
+    method,
     body: JSON.stringify(body),
     headers: {
       Origin: origin(port),
@@ -150,6 +156,22 @@ function comparable(answer: Answer): Record<string, string> {
   return headers;
 }
 
+/** Where nginx takes an answer from: the build on disk, or an instance (decision 201). */
+type Source = 'build' | 'instances';
+
+/** What nginx's access log says it did with each request, in the order it wrote them. */
+function accessLogSince(nginx: Nginx, offset: number) {
+  return readFileSync(nginx.accessLog)
+    .subarray(offset)
+    .toString('utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => {
+      const [, method = '', target = '', upstream = ''] = line.match(/^\d+ (\S+) (\S+) upstream=(.+)$/) ?? [];
+      return { method, target, upstream };
+    });
+}
+
 export async function nginxAnswersLikeNode(cluster: Cluster, report: Report) {
   const node = cluster.instances[0]?.port ?? 0;
   const nginx = cluster.nginx.port;
@@ -161,56 +183,72 @@ export async function nginxAnswersLikeNode(cluster: Cluster, report: Report) {
   expect(shareImage, 'the build has no share image in dist/client/assets/share');
 
   const both = 'br, gzip';
-  const cases: { target: string; method?: string; encoding?: string; cookie?: string }[] = [
-    // Files and pages nginx serves from the build.
-    ...['/en', '/en/about', '/th/register', '/nl/cookie-policy', '/robots.txt', '/sitemap.xml', '/favicon.png'].map(
-      (target) => ({ target, encoding: both }),
-    ),
-    { target: `/assets/${script}`, encoding: both },
-    { target: `/assets/${style}`, encoding: both },
-    { target: `/assets/share/${shareImage}`, encoding: both },
-    { target: '/locales/en/common.json', encoding: both },
-    { target: '/locales/config.json', encoding: both },
-    { target: '/en/about', encoding: 'gzip' },
-    { target: `/assets/${script}`, encoding: 'gzip' },
-    { target: '/en/contact' },
+  const cases: { target: string; from: Source; method?: string; encoding?: string; cookie?: string }[] = [
+    // Files nginx serves from the build: hashed assets and the top-level files.
+    ...['/robots.txt', '/sitemap.xml'].map((target) => ({
+      target,
+      encoding: both,
+      from: 'build' as const,
+    })),
+    // Drawn from the logo set in the console, so the instances' (decision 203).
+    { target: '/favicon.png', encoding: both, from: 'instances' },
+    { target: `/assets/${script}`, encoding: both, from: 'build' },
+    { target: `/assets/${style}`, encoding: both, from: 'build' },
+    { target: `/assets/share/${shareImage}`, encoding: both, from: 'build' },
+    { target: `/assets/${script}`, encoding: 'gzip', from: 'build' },
+    { target: '/robots.txt', from: 'build' },
+    { target: '/sitemap.xml?x=1', encoding: both, from: 'build' },
+    { target: '/robots.txt', method: 'HEAD', encoding: both, from: 'build' },
+    // Pages and texts: the instances render them again when texts are published.
+    ...['/en', '/en/about', '/th/register', '/nl/cookie-policy'].map((target) => ({
+      target,
+      encoding: both,
+      from: 'instances' as const,
+    })),
+    { target: '/locales/en/common.json', encoding: both, from: 'instances' },
+    { target: '/locales/config.json', encoding: both, from: 'instances' },
+    { target: '/en/about', encoding: 'gzip', from: 'instances' },
+    { target: '/en/contact', from: 'instances' },
     // The account is the sign-in page without the signed-in cookie, and varies with it.
-    { target: '/en/account', encoding: both },
-    { target: '/en/account', encoding: both, cookie: 'lang=en; signed_in=1' },
-    { target: '/th/account', cookie: 'signed_in=0' },
-    { target: '/en/about?utm_source=x', encoding: both },
-    { target: '/en/about', method: 'HEAD', encoding: both },
-    // What nginx leaves to the Node server: the root, redirects, refusals.
-    { target: '/', encoding: both },
-    { target: '/?from=mail', encoding: both },
-    { target: '/', cookie: 'lang=th' },
-    { target: '/?x=1', cookie: 'lang=de' },
-    { target: '/en/about/' },
-    { target: '/about' },
-    { target: '/xx/about' },
-    { target: '/EN/about' },
-    { target: '/en//about' },
-    { target: '/%65n/about' },
-    { target: '/index.html' },
-    { target: '/en/about/index.html' },
-    { target: '/robots.txt.gz' },
-    { target: '/.vite/manifest.json' },
-    { target: '/assets' },
-    { target: '/assets/' },
-    { target: '/assets/missing.js' },
-    { target: `/assets/${script}.gz` },
-    { target: `/assets/${script}.br` },
-    { target: '/locales/missing.json' },
-    { target: '/locales/en/common.json.br' },
-    { target: '/en/about', method: 'POST' },
-    { target: '/robots.txt', method: 'DELETE' },
-    { target: `/assets/${script}`, method: 'OPTIONS' },
-    { target: '/api' },
-    { target: '/api/health' },
-    { target: '/api/missing' },
-    { target: '/api/fingerprint' },
+    { target: '/en/account', encoding: both, from: 'instances' },
+    { target: '/en/account', encoding: both, cookie: 'lang=en; signed_in=1', from: 'instances' },
+    { target: '/th/account', cookie: 'signed_in=0', from: 'instances' },
+    { target: '/en/about?utm_source=x', encoding: both, from: 'instances' },
+    { target: '/en/about', method: 'HEAD', encoding: both, from: 'instances' },
+    // The root, redirects, refusals, and what the build lacks.
+    { target: '/', encoding: both, from: 'instances' },
+    { target: '/?from=mail', encoding: both, from: 'instances' },
+    { target: '/', cookie: 'lang=th', from: 'instances' },
+    { target: '/?x=1', cookie: 'lang=de', from: 'instances' },
+    { target: '/en/about/', from: 'instances' },
+    { target: '/about', from: 'instances' },
+    { target: '/xx/about', from: 'instances' },
+    { target: '/EN/about', from: 'instances' },
+    { target: '/en//about', from: 'instances' },
+    { target: '/%65n/about', from: 'instances' },
+    { target: '/ROBOTS.txt', from: 'instances' },
+    { target: '/index.html', from: 'instances' },
+    { target: '/en/about/index.html', from: 'instances' },
+    { target: '/robots.txt.gz', from: 'instances' },
+    { target: '/.vite/manifest.json', from: 'instances' },
+    { target: '/assets', from: 'instances' },
+    { target: '/assets/', from: 'instances' },
+    { target: '/assets/missing.js', from: 'instances' },
+    { target: '/assets/share/missing.png', from: 'instances' },
+    { target: `/assets/${script}.gz`, from: 'instances' },
+    { target: `/assets/${script}.br`, from: 'instances' },
+    { target: '/locales/missing.json', from: 'instances' },
+    { target: '/locales/en/common.json.br', from: 'instances' },
+    { target: '/en/about', method: 'POST', from: 'instances' },
+    { target: '/robots.txt', method: 'DELETE', from: 'instances' },
+    { target: `/assets/${script}`, method: 'OPTIONS', from: 'instances' },
+    { target: '/api', from: 'instances' },
+    { target: '/api/health', from: 'instances' },
+    { target: '/api/missing', from: 'instances' },
+    { target: '/api/fingerprint', from: 'instances' },
   ];
 
+  const logStart = readFileSync(cluster.nginx.accessLog).length;
   const differences: string[] = [];
   for (const { target, method, encoding, cookie } of cases) {
     const headers: Record<string, string> = {};
@@ -236,24 +274,51 @@ export async function nginxAnswersLikeNode(cluster: Cluster, report: Report) {
   expect(differences.length === 0, `nginx and Node answer differently:\n      ${differences.join('\n      ')}`);
   report.note(`${cases.length} requests: same status, headers (security headers included) and content from both`);
 
-  // nginx's own validators work: a revisit costs a 304.
-  const page = await request(nginx, '/en/about', { headers: { 'Accept-Encoding': both } });
-  const etag = page.headers.etag;
-  expect(etag, 'nginx sent no ETag for /en/about');
-  const revisit = await request(nginx, '/en/about', { headers: { 'Accept-Encoding': both, 'If-None-Match': etag } });
-  expect(revisit.status === 304, `a revisit with If-None-Match got ${revisit.status}, not 304`);
+  // Who answered each through nginx, from its access log (written once the answer has gone).
+  const logged = await waitFor(
+    "every request in nginx's access log",
+    async () => {
+      const lines = accessLogSince(cluster.nginx, logStart);
+      return lines.length >= cases.length ? lines : undefined;
+    },
+    { timeoutMs: 5_000, intervalMs: 50 },
+  );
+  const misplaced = cases.flatMap(({ target, method = 'GET', from }) => {
+    const at = logged.findIndex((line) => line.method === method && line.target === target);
+    const [line] = at < 0 ? [] : logged.splice(at, 1);
+    const servedFrom: Source | 'nowhere' = !line ? 'nowhere' : line.upstream === '-' ? 'build' : 'instances';
+    return servedFrom === from ? [] : [`${method} ${target}: from ${servedFrom}, not from the ${from}`];
+  });
+  expect(misplaced.length === 0, `nginx took answers from the wrong place:\n      ${misplaced.join('\n      ')}`);
+  report.note(
+    `nginx served ${cases.filter((entry) => entry.from === 'build').length} of them from the build and passed the rest (pages, /locales/, what the build lacks) to the instances`,
+  );
 
-  const encodingOf = async (accept: string) =>
-    (await request(nginx, '/en/about', { headers: { 'Accept-Encoding': accept } })).headers['content-encoding'] ??
-    'none';
-  const served = [await encodingOf(both), await encodingOf('gzip'), await encodingOf('identity')];
-  expect(served[1] === 'gzip' && served[2] === 'none', `encodings served by nginx: ${served.join(', ')}`);
+  // Validators work through nginx: its own for a file of the build, the instances' for a page.
+  for (const target of ['/robots.txt', '/en/about']) {
+    const first = await request(nginx, target, { headers: { 'Accept-Encoding': both } });
+    const etag = first.headers.etag;
+    expect(etag, `nginx sent no ETag for ${target}`);
+    const revisit = await request(nginx, target, { headers: { 'Accept-Encoding': both, 'If-None-Match': etag } });
+    expect(revisit.status === 304, `a revisit of ${target} with If-None-Match got ${revisit.status}, not 304`);
+  }
+
+  const encodingOf = async (target: string, accept: string) =>
+    (await request(nginx, target, { headers: { 'Accept-Encoding': accept } })).headers['content-encoding'] ?? 'none';
+  const encodings = async (target: string) =>
+    Promise.all([both, 'gzip', 'identity'].map((accept) => encodingOf(target, accept)));
+  const page = await encodings('/en/about');
+  expect(page.join() === 'br,gzip,none', `encodings of a page through nginx: ${page.join(', ')}`);
+  const file = await encodings(`/assets/${script}`);
+  expect(file[1] === 'gzip' && file[2] === 'none', `encodings served by nginx: ${file.join(', ')}`);
   if (cluster.nginx.brotli) {
-    expect(served[0] === 'br', `brotli_static is on but a br-accepting client got ${served[0]}`);
-    report.note('precompressed files: .br and .gz sent by nginx (brotli_static, gzip_static); 304 on revisit');
+    expect(file[0] === 'br', `brotli_static is on but a br-accepting client got ${file[0]}`);
+    report.note(
+      'precompressed files: .br and .gz sent by nginx (brotli_static, gzip_static), br and gzip by the instances for pages; 304 on revisit',
+    );
   } else {
     report.note(
-      'precompressed files: .gz sent by nginx; .br not (install libnginx-mod-http-brotli-static); 304 on revisit',
+      'precompressed files: .gz sent by nginx, .br not (install libnginx-mod-http-brotli-static); br and gzip by the instances for pages; 304 on revisit',
     );
   }
 }
@@ -317,21 +382,31 @@ export async function internalPathsRefused(cluster: Cluster, report: Report) {
 // ---------------------------------------------------------------------------------------------
 // 1. A session made on one instance works on the others.
 
-export async function sessionsAcrossInstances(cluster: Cluster, report: Report) {
-  const [a, b, c] = cluster.instances.map((instance) => instance.port) as [number, number, number];
-  const fpid = await mintFpid(a);
+/**
+ * Registers a new account on the instance on `port` and confirms it with the mailed code on
+ * `verifyPort`; returns it with the session the confirmation opened.
+ */
+export async function registerAccount(
+  cluster: Cluster,
+  port: number,
+  verifyPort = port,
+): Promise<{ account: TestAccount; session: string }> {
+  const fpid = await mintFpid(port);
   const suffix = randomBytes(4).toString('hex');
   const email = `cluster-${suffix}@example.com`;
   const password = `Cluster-${randomBytes(9).toString('base64url')}`;
   const phone = `+4930${String(Number.parseInt(suffix, 16) % 10_000_000).padStart(7, '0')}`;
 
   const registered = await apiPost(
-    a,
+    port,
     '/api/auth/register',
     { name: 'Cluster Test', email, phone, password, acceptTerms: true, language: 'en' },
     { [FPID_COOKIE]: fpid },
   );
-  expect(registered.status === 201, `registration on instance 0 answered ${registered.status}: ${decoded(registered)}`);
+  expect(
+    registered.status === 201,
+    `registration on port ${port} answered ${registered.status}: ${decoded(registered)}`,
+  );
 
   // Without SMTP_URL the mail waits in the outbox table: the code is in its link.
   const code = await waitFor(
@@ -346,13 +421,20 @@ export async function sessionsAcrossInstances(cluster: Cluster, report: Report) 
     { timeoutMs: 5_000 },
   );
 
-  const verified = await apiPost(b, '/api/auth/verify', { email, code }, { [FPID_COOKIE]: fpid });
+  const verified = await apiPost(verifyPort, '/api/auth/verify', { email, code }, { [FPID_COOKIE]: fpid });
   expect(
     verified.status === 200,
-    `the code from instance 0's mail, on instance 1, answered ${verified.status}: ${decoded(verified)}`,
+    `the mailed code, on port ${verifyPort}, answered ${verified.status}: ${decoded(verified)}`,
   );
-  const first = setCookie(verified, SESSION_COOKIE);
-  expect(first, 'verification set no session cookie');
+  const session = setCookie(verified, SESSION_COOKIE);
+  expect(session, 'verification set no session cookie');
+  return { account: { email, password, fpid }, session };
+}
+
+export async function sessionsAcrossInstances(cluster: Cluster, report: Report) {
+  const [a, b, c] = cluster.instances.map((instance) => instance.port) as [number, number, number];
+  const { account: made, session: first } = await registerAccount(cluster, a, b);
+  const { email } = made;
   for (const instance of cluster.instances) {
     const answer = await readAccount(instance.port, first);
     expect(answer.status === 200, `the session from instance 1, on instance ${instance.index}: ${answer.status}`);
@@ -360,7 +442,7 @@ export async function sessionsAcrossInstances(cluster: Cluster, report: Report) 
   }
   report.note('registered on instance 0, verified with the mailed code on instance 1, session read on 0, 1 and 2');
 
-  account = { email, password, fpid };
+  account = made;
   const session = await signIn(c, account);
   for (const port of [a, b, cluster.nginx.port]) {
     const answer = await readAccount(port, session);
@@ -422,17 +504,22 @@ export async function rateLimitsAcrossInstances(cluster: Cluster, report: Report
 }
 
 // ---------------------------------------------------------------------------------------------
-// 3. Killing one instance during load through nginx fails no page request.
+// 3. Killing one instance during load through nginx fails no request.
 
 const LOAD = {
   workers: 16,
   killAfterMs: 1_500,
   durationMs: 5_000,
   maxRequests: 50_000,
-  pages: ['/en', '/en/about', '/fr/contact', '/th/register', '/de/privacy-policy', '/locales/en/common.json'],
-  // Answered by the instances: the root page, a redirect, the health check.
+  // nginx serves these from the build.
+  files: ['/robots.txt', '/sitemap.xml'],
+  // Answered by the instances: pages and texts, the root page, a redirect, the health check.
   proxied: [
+    ...['/en', '/en/about', '/fr/contact', '/th/register', '/de/privacy-policy', '/locales/en/common.json'].map(
+      (target) => ({ target, status: 200 }),
+    ),
     { target: '/', status: 200 },
+    { target: '/favicon.png', status: 200 },
     { target: '/about', status: 302 },
     { target: '/api/health', status: 200 },
   ],
@@ -443,12 +530,12 @@ export async function killOneInstanceUnderLoad(cluster: Cluster, report: Report)
   const victim = cluster.instances[1];
   expect(victim, 'no instance 1');
   const targets = [
-    ...LOAD.pages.map((target) => ({ target, status: 200, proxied: false })),
+    ...LOAD.files.map((target) => ({ target, status: 200, proxied: false })),
     ...LOAD.proxied.map((entry) => ({ ...entry, proxied: true })),
   ];
   const logStart = readFileSync(cluster.nginx.accessLog).length;
   const agent = new http.Agent({ keepAlive: true, maxSockets: LOAD.workers });
-  const counts = { pages: 0, proxied: 0 };
+  const counts = { files: 0, proxied: 0 };
   const failures: string[] = [];
   let sent = 0;
   let killedAt = 0;
@@ -466,7 +553,7 @@ export async function killOneInstanceUnderLoad(cluster: Cluster, report: Report)
         failures.push(`${target}: ${(error as Error).message} at ${Math.round(elapsed())} ms`);
       }
       if (proxied) counts.proxied++;
-      else counts.pages++;
+      else counts.files++;
     }
   };
   try {
@@ -490,8 +577,8 @@ export async function killOneInstanceUnderLoad(cluster: Cluster, report: Report)
     const retried = upstreams.filter((tried) => tried.length > 1 && tried.includes(victimAddress)).length;
 
     report.note(
-      `${sent} requests in ${(elapsed() / 1000).toFixed(1)} s by ${LOAD.workers} clients (${counts.pages} pages and files, ` +
-        `${counts.proxied} proxied); instance 1 killed (SIGKILL) at ${Math.round(killedAt)} ms`,
+      `${sent} requests in ${(elapsed() / 1000).toFixed(1)} s by ${LOAD.workers} clients (${counts.files} files from the build, ` +
+        `${counts.proxied} proxied: pages, texts, the root, a redirect, health); instance 1 killed (SIGKILL) at ${Math.round(killedAt)} ms`,
     );
     report.note(
       `instance 1 answered ${servedByVictim} proxied requests before it died; nginx passed ${retried} to another instance after it failed`,
@@ -529,7 +616,7 @@ export async function databaseOutage(cluster: Cluster, report: Report) {
   const outageStarted = performance.now();
   report.note(`PostgreSQL stopped (fast shutdown) for ${OUTAGE_MS / 1000} s`);
 
-  // While it is down: pages come from nginx regardless; what the API does is recorded.
+  // While it is down: pages come from the instances' memory regardless; what the API does is recorded.
   const seen = new Map<string, { count: number; slowest: number }>();
   const record = (what: string, ms: number) => {
     const entry = seen.get(what) ?? { count: 0, slowest: 0 };

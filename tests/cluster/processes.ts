@@ -382,10 +382,20 @@ export async function startNginx(folder: string, upstreams: number[]): Promise<N
   return { port, version, brotli, accessLog, process: managed };
 }
 
+/** Whether nginx's worker `pid` has been told to stop: it takes no new connection then. */
+function workerStopping(pid: string): boolean {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('shutting down');
+  } catch {
+    return true; // gone
+  }
+}
+
 /**
  * Writes nginx's site configuration again (another build, an instance marked down) and reloads it
- * as `nginx -s reload` does; resolves once the new workers run, which take every new connection
- * while the old ones finish what they had.
+ * as `nginx -s reload` does; resolves once the new workers run and the old ones take no new
+ * connection (a busy old worker can still accept a few after the new ones start), so that every
+ * new connection is handled by the new configuration while the old workers finish what they had.
  */
 export async function reloadNginx(
   nginx: Nginx,
@@ -417,7 +427,7 @@ export async function reloadNginx(
     'nginx running new workers after the reload',
     async () => {
       const now = [...workers()].filter((pid) => !before.has(pid));
-      return now.length >= 2 ? true : undefined;
+      return now.length >= 2 && [...before].every(workerStopping) ? true : undefined;
     },
     { timeoutMs: 15_000, intervalMs: 50 },
   );

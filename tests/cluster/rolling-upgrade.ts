@@ -4,7 +4,7 @@
 // through nginx. No request may fail, and every acknowledged write must be stored.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { cp, writeFile } from 'node:fs/promises';
+import { cp, symlink, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import { type Cluster, expect, type Report } from './checks.ts';
@@ -140,8 +140,12 @@ const stopLines = (log: string) => readFileSync(log, 'utf8').split('Stopping:').
 export async function rollingUpgradeUnderLoad(cluster: Cluster, report: Report) {
   const nginx = cluster.nginx.port;
   // The new build: this one copied, with a file that tells them apart.
-  const next = path.join(cluster.folder, 'next-build');
+  // The new release, laid out as README.md's: its build beside its packages, which the build's
+  // server-side renderer imports when published texts are rendered.
+  const release = path.join(cluster.folder, 'next-release');
+  const next = path.join(release, 'dist');
   await cp(path.join(ROOT, 'dist'), next, { recursive: true });
+  await symlink(path.join(ROOT, 'node_modules'), path.join(release, 'node_modules'), 'dir');
   await writeFile(path.join(next, 'client', MARKER), 'next\n');
   const ports = cluster.instances.map((instance) => instance.port);
 
@@ -181,7 +185,7 @@ export async function rollingUpgradeUnderLoad(cluster: Cluster, report: Report) 
     await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
     for (const [index, instance] of cluster.instances.entries()) {
       const stepStarted = performance.now();
-      // 1. nginx sends it nothing new (and serves the new build's pages from now on).
+      // 1. nginx sends it nothing new (and serves the new build's files from now on).
       await reloadNginx(cluster.nginx, cluster.folder, ports, { down: [instance.port], siteDir: next });
       // 2. It finishes what it has and stops: a request it is reading when told to stop is answered.
       const inFlight = halfSentWrite(instance.port);

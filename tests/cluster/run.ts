@@ -2,9 +2,10 @@
 // PostgreSQL, three instances of the site sharing it (one DATABASE_URL and SERVER_SECRET,
 // TRUST_PROXY=1), and nginx with the configuration deploy/ generates. Then it checks that nginx
 // answers as the Node server does, that a session made on one instance works on the others, that
-// rate limits hold across them, that killing one during load fails no page request, and that
-// stopping PostgreSQL for a while then bringing it back leaves every instance working, and that a
-// new build rolled onto the instances one by one under load fails no request.
+// rate limits hold across them, that texts published on one are served by all of them and by nginx
+// within 2 s, that killing one during load fails no request, that stopping PostgreSQL for a while
+// then bringing it back leaves every instance working, and that a new build rolled onto the
+// instances one by one under load fails no request.
 // Builds the site first when there is no build. Needs PostgreSQL and nginx installed (Debian:
 // apt-get install -y postgresql nginx libnginx-mod-http-brotli-static). Every process it starts
 // is stopped at the end, whatever happens; its files are removed unless a check failed.
@@ -35,6 +36,7 @@ import {
   startNginx,
   stopAll,
 } from './processes.ts';
+import { publishedTextsEverywhere } from './published-texts.ts';
 import { rollingUpgradeUnderLoad } from './rolling-upgrade.ts';
 
 const INSTANCES = 3;
@@ -46,6 +48,7 @@ const CHECKS: [string, (cluster: Cluster, report: Report) => Promise<void>][] = 
   ['nginx refuses the internal paths from outside', internalPathsRefused],
   ['a session made on one instance works on the others', sessionsAcrossInstances],
   ['rate limits hold across instances', rateLimitsAcrossInstances],
+  ['texts published on one instance are served by every instance and by nginx within 2 s', publishedTextsEverywhere],
   ['killing one instance during load fails no request', killOneInstanceUnderLoad],
   ['PostgreSQL stopped, then back: every instance works', databaseOutage],
   ['a new build rolled onto the instances one by one under load fails no request', rollingUpgradeUnderLoad],

@@ -1,5 +1,6 @@
 import { BEACON_NAMES, countPageView } from '#client/features/analytics/index.ts';
 import type { PageHead, ShareHead } from '#client/features/head/index.ts';
+import { brandCss } from '#common/brand-palette.ts';
 import { FAVICON_LINK } from '#common/head.ts';
 import { escapeHtml } from '#common/html.ts';
 import type { SiteConfig } from '#common/site-config.ts';
@@ -116,6 +117,18 @@ function shareTags(share: ShareHead | undefined): string {
   return `${[...meta, ...jsonLd].join('\n')}\n`;
 }
 
+/** The design's own accent (tokens.css), the browser's toolbar colour without a brand colour. */
+const DESIGN_ACCENT = '#1d4ed8';
+
+/**
+ * The brand colour's palette as an inline style after the stylesheets (its hash joins the security
+ * policy's, as the sheets' do), or nothing without one.
+ */
+function brandStyle(site: SiteConfig): string {
+  const css = brandCss(site);
+  return css ? `\n<style>${css}</style>` : '';
+}
+
 /** A whole prerendered page. Styles are inlined and the app loads after the first paint. */
 export function documentHtml(options: {
   /** The page's own address, which the loader puts in the address bar when it differs. */
@@ -146,8 +159,8 @@ export function documentHtml(options: {
 <meta name="description" content="${escapeHtml(head.description)}">
 ${head.indexed ? '' : '<meta name="robots" content="noindex">\n'}${links}
 ${shareTags(options.share)}${FAVICON_LINK}
-<meta name="theme-color" content="#1d4ed8">
-${inlineSheets(assets.styles)}
+<meta name="theme-color" content="${escapeHtml(options.site.appearance?.accent ?? DESIGN_ACCENT)}">
+${inlineSheets(assets.styles)}${brandStyle(options.site)}
 <script>${siteConfigScript(options.site)}</script>
 </head>
 <body>

@@ -39,16 +39,21 @@ const gzipped = promisify(gzip);
 
 /**
  * A file a running server made (a page rendered again after a publish, its texts, a share image),
- * as the build would have written it: brotli at its best and gzip beside a text file.
+ * as the build would have written it: brotli and gzip beside a text file.
  */
-export async function madeFile(urlPath: string, content: string | Uint8Array): Promise<StaticFile> {
+export async function madeFile(
+  urlPath: string,
+  content: string | Uint8Array,
+  /** Brotli's quality: 11 (its best, as the build) unless speed matters more, as for a first answer. */
+  brotliQuality = 11,
+): Promise<StaticFile> {
   const body = typeof content === 'string' ? Buffer.from(content) : content;
   const type = TYPES[path.extname(urlPath)] ?? 'application/octet-stream';
   const text = !type.startsWith('image/');
   const [br, gzip] = text
     ? await Promise.all([
         brotli(body, {
-          params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+          params: { [constants.BROTLI_PARAM_QUALITY]: brotliQuality, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
         }),
         gzipped(body, { level: 9 }),
       ])

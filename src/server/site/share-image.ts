@@ -142,11 +142,23 @@ export function shareImageWriter(options: {
   save: (urlPath: string, png: Uint8Array) => Promise<void> | void;
   cacheDir: string;
   colours: BrandColours;
+  /**
+   * Whether an image is served already under this path: a running server has the build's images,
+   * which it need not draw again (drawing one takes hundreds of milliseconds of a publish).
+   */
+  served?: (urlPath: string) => boolean;
+  /**
+   * Answer with the image's address at once and draw it after (a running server: the pages that
+   * name it are served sooner, and the image a moment later); the build waits for each.
+   */
+  drawAfter?: (drawing: Promise<ShareImage>) => void;
 }) {
   const made = new Map<string, Promise<ShareImage>>();
-  const { save, cacheDir, colours } = options;
+  const { save, cacheDir, colours, served, drawAfter } = options;
 
   async function make(card: ShareCard, name: string): Promise<ShareImage> {
+    const urlPath = `/${SHARE_IMAGE_FOLDER}/${name}`;
+    if (served?.(urlPath)) return { path: urlPath, width: SHARE_IMAGE_WIDTH, height: SHARE_IMAGE_HEIGHT };
     const cached = path.join(cacheDir, name);
     const png = await readFile(cached).catch(async () => {
       const rendered = (await renderAsync(shareSvg(card, colours), RESVG_OPTIONS)).asPng();
@@ -154,7 +166,6 @@ export function shareImageWriter(options: {
       await writeFile(cached, rendered);
       return rendered;
     });
-    const urlPath = `/${SHARE_IMAGE_FOLDER}/${name}`;
     await save(urlPath, png);
     return { path: urlPath, width: SHARE_IMAGE_WIDTH, height: SHARE_IMAGE_HEIGHT };
   }
@@ -167,6 +178,12 @@ export function shareImageWriter(options: {
       image = make(card, name);
       made.set(name, image);
     }
-    return image;
+    if (!drawAfter) return image;
+    drawAfter(image);
+    return Promise.resolve({
+      path: `/${SHARE_IMAGE_FOLDER}/${name}`,
+      width: SHARE_IMAGE_WIDTH,
+      height: SHARE_IMAGE_HEIGHT,
+    });
   };
 }

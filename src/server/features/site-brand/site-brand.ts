@@ -1,0 +1,96 @@
+import { CONSOLE_SETTABLE, type SiteConfig } from '#common/site-config.ts';
+import { parseSiteConfig } from '#common/site-config-parse.ts';
+import type { Database } from '#server/platform/db/database.ts';
+import { errorFields, log } from '#server/platform/log.ts';
+import type { LogoFile, PagePublisher, PublishedTexts } from '#server/site/live-pages.ts';
+import { type BrandRow, readBrand, SITE_BRAND_CHANNEL } from './brand-queries.ts';
+import { checkLogo, logoPath } from './logo.ts';
+
+type Section = Record<string, unknown>;
+
+/** config.json's parts with the console's over them, section by section (the hosting service field by field). */
+export function mergeSettings(base: Section, settings: Section): Section {
+  const merged: Section = { ...base };
+  for (const part of CONSOLE_SETTABLE) {
+    const set = settings[part] as Section | undefined;
+    if (!set) continue;
+    const from = (base[part] ?? {}) as Section;
+    merged[part] =
+      part === 'services'
+        ? { ...from, hosting: { ...(from.hosting as Section), ...(set.hosting as Section) } }
+        : { ...from, ...set };
+  }
+  return merged;
+}
+
+/** The configuration a starting one becomes with the console's settings and logo. */
+export function brandedConfig(start: SiteConfig, row: BrandRow): { config: SiteConfig; logo: LogoFile | null } {
+  const { appearance, ...rest } = start;
+  const file = mergeSettings(
+    { ...rest, ...(appearance ? { appearance: { accent: appearance.accent } } : {}) },
+    row.settings,
+  );
+  const parsed = parseSiteConfig(file, start.siteUrl);
+  const checked = row.logo && row.logoType ? checkLogo(row.logoType, row.logo) : null;
+  const logo =
+    row.logo && checked && !('problem' in checked)
+      ? { ...checked, path: logoPath(checked.type, row.logo), body: row.logo }
+      : null;
+  const accent = parsed.appearance?.accent ?? null;
+  const config: SiteConfig = { ...parsed, siteUrl: start.siteUrl };
+  delete config.appearance;
+  if (accent || logo) {
+    config.appearance = {
+      accent,
+      logo: logo && { path: logo.path, width: logo.width, height: logo.height, alt: row.logoAlt },
+    };
+  }
+  return { config, logo };
+}
+
+/**
+ * The brand as the console set it over config.json, kept current on this instance: `refresh` reads
+ * the database and, when the configuration in force changes, writes it into `site` (the object
+ * every feature and the renderer read) and has the publisher render the whole site again.
+ */
+export class SiteBrand {
+  /** The configuration in force; changed in place. */
+  readonly site: SiteConfig;
+  /** What config.json (and the environment) made of it at start. */
+  readonly initial: SiteConfig;
+  private readonly db: Database;
+  private readonly texts: PublishedTexts;
+  private readonly publisher: PagePublisher | undefined;
+  private chain: Promise<void> = Promise.resolve();
+
+  constructor(options: { db: Database; site: SiteConfig; texts: PublishedTexts; publisher?: PagePublisher }) {
+    this.db = options.db;
+    this.site = options.site;
+    this.initial = structuredClone(options.site);
+    this.texts = options.texts;
+    this.publisher = options.publisher;
+  }
+
+  /** Resolves once this instance serves the brand the database holds now. */
+  refresh(): Promise<void> {
+    const run = this.chain.then(async () => {
+      const { config, logo } = brandedConfig(this.initial, await readBrand(this.db));
+      if (JSON.stringify(config) === JSON.stringify(this.site)) return;
+      for (const key of Object.keys(this.site) as (keyof SiteConfig)[]) delete this.site[key];
+      Object.assign(this.site, config);
+      await this.publisher?.rebuild(this.texts, logo);
+      log.info('The brand set in the console is served');
+    });
+    this.chain = run.catch((error: unknown) => log.error(errorFields(error), 'The brand could not be applied'));
+    return run;
+  }
+
+  async start(): Promise<() => Promise<void>> {
+    const again = () => {
+      void this.refresh().catch(() => {});
+    };
+    const unlisten = await this.db.listen(SITE_BRAND_CHANNEL, again, { onResync: again });
+    await this.refresh();
+    return unlisten;
+  }
+}
