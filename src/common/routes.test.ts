@@ -162,7 +162,7 @@ describe('the console pages', () => {
 
   it('match every path they build, and nothing else', () => {
     for (const page of Object.keys(CONSOLE_PAGES) as ConsolePageId[]) {
-      const id = page === 'message' ? 'm-1 é' : undefined;
+      const id = page === 'message' ? 'm-1 é' : page === 'textsNamespace' ? 'home' : undefined;
       expect(matchConsolePage(consolePath(page, { id }))).toEqual(id ? { page, id } : { page });
     }
     expect(matchConsolePage('/console/')).toEqual({ page: 'inbox' });
@@ -171,6 +171,9 @@ describe('the console pages', () => {
     expect(matchConsolePage('/console/messages/a/b')).toBeNull();
     expect(matchConsolePage('/console/messages/%E0%A4%A')).toBeNull();
     expect(matchConsolePage('/console/nothing')).toBeNull();
+    // The publish step is a page of its own, not a namespace called "publish".
+    expect(matchConsolePage('/console/texts/publish')).toEqual({ page: 'textsPublish' });
+    expect(matchConsolePage('/console/texts/home/x')).toBeNull();
     expect(matchConsolePage('/consoles')).toBeNull();
     expect(matchConsolePage('/en/console')).toBeNull();
     expect(isConsolePath('/console/anything')).toBe(true);

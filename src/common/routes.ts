@@ -254,7 +254,7 @@ export function switchLanguagePath(
 /** The operator console: one page at this address serves every console path; the app reads the rest. */
 export const CONSOLE_ROOT = '/console';
 
-/** The console's pages, by the path after `CONSOLE_ROOT`; `:id` stands for a message's id. */
+/** The console's pages, by the path after `CONSOLE_ROOT`; `:id` stands for a message's id or a namespace. */
 export const CONSOLE_PAGES = {
   inbox: { path: '' },
   message: { path: 'messages/:id' },
@@ -264,6 +264,11 @@ export const CONSOLE_PAGES = {
   chatSettings: { path: 'chat-settings' },
   search: { path: 'search' },
   savedReplies: { path: 'saved-replies' },
+  texts: { path: 'texts' },
+  // Before the namespace's page, whose `:id` would take "publish" too.
+  textsPublish: { path: 'texts/publish' },
+  /** One namespace's texts; `:id` is the namespace. */
+  textsNamespace: { path: 'texts/:id' },
 } as const satisfies Record<string, { path: string }>;
 
 export type ConsolePageId = keyof typeof CONSOLE_PAGES;

@@ -1,12 +1,14 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLinkNavigation } from '#client/features/navigation/index.ts';
+import { navigate } from '#client/lib/address.tsx';
 import { callApi } from '#client/lib/api-client.ts';
 import { useSiteConfig } from '#client/lib/site-config.tsx';
 import { ACCOUNT_API } from '#common/account-api.ts';
 import { CONSOLE_API, type MeAnswer } from '#common/console-api.ts';
 import type { ErrorCode } from '#common/error-codes.ts';
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from '#common/languages.ts';
+import { DESK_ROLES, EDITOR_ROLES, type StaffRole } from '#common/roles.ts';
 import { consolePath, isConsolePath } from '#common/routes.ts';
 import { ChatAlerts } from './alerts/ChatAlerts.tsx';
 import { signInPath } from './api.ts';
@@ -23,6 +25,16 @@ const ChatPage = lazy(() => import('./pages/ChatPage.tsx'));
 const ChatSettingsPage = lazy(() => import('./pages/ChatSettingsPage.tsx'));
 const SearchPage = lazy(() => import('./pages/SearchPage.tsx'));
 const SavedRepliesPage = lazy(() => import('./pages/SavedRepliesPage.tsx'));
+const TextsPage = lazy(() => import('./texts/TextsPage.tsx'));
+const TextsNamespacePage = lazy(() => import('./texts/TextsNamespacePage.tsx'));
+const TextsPublishPage = lazy(() => import('./texts/TextsPublishPage.tsx'));
+
+/** Operators and admins read what visitors write: the inbox, chats, analytics and search. */
+const readsVisitors = (me: MeAnswer) => (DESK_ROLES as readonly StaffRole[]).includes(me.role);
+/** Editors and admins edit and publish the site's texts. */
+const editsTexts = (me: MeAnswer) => (EDITOR_ROLES as readonly StaffRole[]).includes(me.role);
+/** Where the console opens for someone: the inbox, or the texts for an editor, who has no inbox. */
+const homeOf = (me: MeAnswer) => (readsVisitors(me) ? consolePath('inbox') : consolePath('texts'));
 
 type Gate =
   | { kind: 'checking' }
@@ -110,20 +122,26 @@ function Failed({ code }: { code: ErrorCode }) {
   );
 }
 
-function Missing() {
+function Missing({ me }: { me: MeAnswer }) {
   const { t } = useTranslation('console');
   useTitle(t('missing.title'));
   return (
     <>
       <h1 tabIndex={-1}>{t('missing.title')}</h1>
       <p>
-        <ConsoleLink to={consolePath('inbox')}>{t('missing.back')}</ConsoleLink>
+        <ConsoleLink to={homeOf(me)}>{readsVisitors(me) ? t('missing.back') : t('texts.back')}</ConsoleLink>
       </p>
     </>
   );
 }
 
-function Page({ route, me }: { route: ConsoleRoute; me: MeAnswer }) {
+/** Replaces the address with another console page (the history keeps no step that only led on). */
+function Redirect({ to }: { to: string }) {
+  useEffect(() => navigate(to, { replace: true }), [to]);
+  return <Loading />;
+}
+
+function DeskPage({ route, me }: { route: ConsoleRoute; me: MeAnswer }) {
   switch (route.page) {
     case 'inbox':
       return <InboxPage query={route.query} />;
@@ -134,15 +152,36 @@ function Page({ route, me }: { route: ConsoleRoute; me: MeAnswer }) {
     case 'analytics':
       return <AnalyticsPage query={route.query} />;
     case 'staff':
-      return me.role === 'admin' ? <StaffPage me={me} /> : <Missing />;
+      return me.role === 'admin' ? <StaffPage me={me} /> : <Missing me={me} />;
     case 'chatSettings':
-      return me.role === 'admin' ? <ChatSettingsPage /> : <Missing />;
+      return me.role === 'admin' ? <ChatSettingsPage /> : <Missing me={me} />;
     case 'search':
       return <SearchPage query={route.query} />;
     case 'savedReplies':
-      return me.role === 'admin' ? <SavedRepliesPage /> : <Missing />;
+      return me.role === 'admin' ? <SavedRepliesPage /> : <Missing me={me} />;
     default:
-      return <Missing />;
+      return <Missing me={me} />;
+  }
+}
+
+function Page({ route, me }: { route: ConsoleRoute; me: MeAnswer }) {
+  switch (route.page) {
+    case 'texts':
+      return editsTexts(me) ? <TextsPage query={route.query} /> : <Missing me={me} />;
+    case 'textsNamespace':
+      return editsTexts(me) ? (
+        <TextsNamespacePage namespace={route.namespace} query={route.query} />
+      ) : (
+        <Missing me={me} />
+      );
+    case 'textsPublish':
+      return editsTexts(me) ? <TextsPublishPage /> : <Missing me={me} />;
+    case 'missing':
+      return <Missing me={me} />;
+    default:
+      // The console's own address leads an editor to the texts; the desk's other pages are not theirs.
+      if (readsVisitors(me)) return <DeskPage route={route} me={me} />;
+      return route.page === 'inbox' ? <Redirect to={consolePath('texts')} /> : <Missing me={me} />;
   }
 }
 
@@ -166,12 +205,16 @@ function Layout({ me }: { me: MeAnswer }) {
     main.current?.focus({ preventScroll: true });
   }, [where]);
 
-  const nav: [string, string, boolean][] = [
-    [consolePath('inbox'), t('nav.inbox'), route.page === 'inbox' || route.page === 'message'],
-    [consolePath('chat'), t('nav.chat'), route.page === 'chat'],
-    [consolePath('analytics'), t('nav.analytics'), route.page === 'analytics'],
-    [consolePath('search'), t('search.nav'), route.page === 'search'],
-  ];
+  const nav: [string, string, boolean][] = [];
+  if (readsVisitors(me)) {
+    nav.push(
+      [consolePath('inbox'), t('nav.inbox'), route.page === 'inbox' || route.page === 'message'],
+      [consolePath('chat'), t('nav.chat'), route.page === 'chat'],
+      [consolePath('analytics'), t('nav.analytics'), route.page === 'analytics'],
+      [consolePath('search'), t('search.nav'), route.page === 'search'],
+    );
+  }
+  if (editsTexts(me)) nav.push([consolePath('texts'), t('texts.nav'), route.page.startsWith('texts')]);
   if (me.role === 'admin') nav.push([consolePath('staff'), t('nav.staff'), route.page === 'staff']);
   if (me.role === 'admin') {
     nav.push([consolePath('chatSettings'), t('nav.chatSettings'), route.page === 'chatSettings']);
@@ -210,7 +253,7 @@ function Layout({ me }: { me: MeAnswer }) {
           </div>
         </div>
       </header>
-      <ChatAlerts />
+      {readsVisitors(me) && <ChatAlerts />}
       <main id="main" ref={main} tabIndex={-1} className="console-main">
         <Suspense fallback={<Loading />}>
           <Page route={route} me={me} />
@@ -221,7 +264,7 @@ function Layout({ me }: { me: MeAnswer }) {
 }
 
 /**
- * The operator console: only for signed-in operators and admins. Someone signed out is sent to
+ * The console: only for signed-in staff (an editor sees the texts alone). Someone signed out is sent to
  * sign in (and comes back here after), a member sees that the console is not for them; every
  * call the pages make is checked again by the server.
  */

@@ -1,7 +1,8 @@
 import { useAddress } from '#client/lib/address.tsx';
 import { matchConsolePage } from '#common/routes.ts';
+import { type EditableNamespace, isEditableNamespace } from '#common/site-texts.ts';
 
-/** The console page at the address, with what it reads from it: a message's id or the query. */
+/** The console page at the address, with what it reads from it: a message's id, a namespace or the query. */
 export type ConsoleRoute =
   | { page: 'inbox'; query: URLSearchParams }
   | { page: 'message'; id: string }
@@ -11,6 +12,9 @@ export type ConsoleRoute =
   | { page: 'chatSettings' }
   | { page: 'search'; query: URLSearchParams }
   | { page: 'savedReplies' }
+  | { page: 'texts'; query: URLSearchParams }
+  | { page: 'textsNamespace'; namespace: EditableNamespace; query: URLSearchParams }
+  | { page: 'textsPublish' }
   | { page: 'missing' };
 
 /**
@@ -24,11 +28,17 @@ export function useConsoleRoute(): ConsoleRoute {
     case 'inbox':
     case 'analytics':
     case 'search':
+    case 'texts':
       return { page: match.page, query: new URLSearchParams(search) };
     case 'message':
       return match.id ? { page: 'message', id: match.id } : { page: 'missing' };
+    case 'textsNamespace':
+      return isEditableNamespace(match.id)
+        ? { page: 'textsNamespace', namespace: match.id, query: new URLSearchParams(search) }
+        : { page: 'missing' };
     case 'chat':
     case 'staff':
+    case 'textsPublish':
     case 'chatSettings':
     case 'savedReplies':
       return { page: match.page };

@@ -22,16 +22,19 @@ export function retryAfterSeconds(header: string | null, now = Date.now()): numb
 /** Longer than any answer should take, hashing included, yet short enough that nobody waits in vain. */
 const TIMEOUT_MS = 15_000;
 
+/** A method other than the GET (no body) or POST (a body) that `callApi` picks by itself. */
+export type ApiMethod = 'PUT' | 'DELETE';
+
 /**
  * Calls the account API. Every failure comes back as an error code from the catalogue, never as an
  * exception: the server's own code when it sent one, NETWORK_ERROR when it could not be reached,
  * REQUEST_TIMEOUT when it was too slow, SERVER_ERROR for a 5xx without a code, UNKNOWN_ERROR else.
  */
-export async function callApi<T>(path: string, body?: unknown): Promise<ApiResult<T>> {
+export async function callApi<T>(path: string, body?: unknown, method?: ApiMethod): Promise<ApiResult<T>> {
   let response: Response;
   try {
     response = await fetch(path, {
-      method: body === undefined ? 'GET' : 'POST',
+      method: method ?? (body === undefined ? 'GET' : 'POST'),
       headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
       credentials: 'same-origin',
