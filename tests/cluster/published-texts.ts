@@ -140,6 +140,15 @@ export async function publishedTextsEverywhere(cluster: Cluster, report: Report)
     `the instances name different share images: ${images.join(', ')}`,
   );
   expect(!existsSync(path.join(ROOT, 'dist/client', image)), `${image} is in the build: the check proves nothing`);
+  // Each instance draws it a moment after it serves the page (decision 200): every one of them
+  // has it soon, and nginx, asking whichever, passes it on.
+  for (const instance of cluster.instances) {
+    await waitFor(
+      `instance ${instance.index} serving ${image}`,
+      async () => (await request(instance.port, image)).status === 200 || undefined,
+      { timeoutMs: 10_000, intervalMs: 50 },
+    );
+  }
   for (let i = 0; i < 3; i++) {
     const picture = await request(cluster.nginx.port, image);
     expect(
