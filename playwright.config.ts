@@ -4,6 +4,7 @@ import {
   CHAT_HOURS_PORT,
   CHAT_OFFLINE_PORT,
   CHAT_PORT,
+  BRAND_PORT,
   CHAT_REPLY_MAIL_DELAY_SECONDS,
   MAIL_PORT,
   NO_MAIL_DATA_DIR,
@@ -104,5 +105,6 @@ export default defineConfig({
       reuseExistingServer: false,
     },
     oidcSite(),
+    site(BRAND_PORT, 'test-results/data-brand'),
   ],
 });

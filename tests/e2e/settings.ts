@@ -38,6 +38,12 @@ export const CHAT_ADMIN = {
 export const OIDC_PROVIDER_PORT = PORT + 19;
 export const OIDC_PORT = PORT + 18;
 export const OIDC_SITE = `http://localhost:${OIDC_PORT}`;
+/**
+ * A site whose brand and pictures the tests change in the console: a change renders every page
+ * again, which must not happen under the other tests' feet on the shared site.
+ */
+export const BRAND_PORT = PORT + 20;
+export const BRAND_SITE = `http://localhost:${BRAND_PORT}`;
 /** The seeded operator: signed in by the session cookie whose token is this. */
 export const CHAT_OPERATOR = {
   name: 'Olga Operator',
