@@ -7,6 +7,7 @@ import { ACCOUNT_API } from '#common/account-api.ts';
 import { CONSOLE_API, type MeAnswer } from '#common/console-api.ts';
 import type { ErrorCode } from '#common/error-codes.ts';
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from '#common/languages.ts';
+import { EDITOR_ROLES } from '#common/roles.ts';
 import { consolePath, isConsolePath } from '#common/routes.ts';
 import { ChatAlerts } from './alerts/ChatAlerts.tsx';
 import { signInPath } from './api.ts';
@@ -19,6 +20,7 @@ import { useTitle } from './use-title.ts';
 const MessagePage = lazy(() => import('./pages/MessagePage.tsx'));
 const AnalyticsPage = lazy(() => import('./pages/AnalyticsPage.tsx'));
 const StaffPage = lazy(() => import('./pages/StaffPage.tsx'));
+const PicturesPage = lazy(() => import('./pages/PicturesPage.tsx'));
 const ChatPage = lazy(() => import('./pages/ChatPage.tsx'));
 const ChatSettingsPage = lazy(() => import('./pages/ChatSettingsPage.tsx'));
 const SearchPage = lazy(() => import('./pages/SearchPage.tsx'));
@@ -123,6 +125,9 @@ function Missing() {
   );
 }
 
+/** Editors and admins change the site's content (its pictures). */
+const isEditor = (me: MeAnswer) => (EDITOR_ROLES as readonly string[]).includes(me.role);
+
 function Page({ route, me }: { route: ConsoleRoute; me: MeAnswer }) {
   switch (route.page) {
     case 'inbox':
@@ -141,6 +146,8 @@ function Page({ route, me }: { route: ConsoleRoute; me: MeAnswer }) {
       return <SearchPage query={route.query} />;
     case 'savedReplies':
       return me.role === 'admin' ? <SavedRepliesPage /> : <Missing />;
+    case 'pictures':
+      return isEditor(me) ? <PicturesPage /> : <Missing />;
     default:
       return <Missing />;
   }
@@ -178,6 +185,7 @@ function Layout({ me }: { me: MeAnswer }) {
   }
   if (me.role === 'admin')
     nav.push([consolePath('savedReplies'), t('savedReplies.nav'), route.page === 'savedReplies']);
+  if (isEditor(me)) nav.push([consolePath('pictures'), t('pictures.nav'), route.page === 'pictures']);
   return (
     <>
       <a className="skip-link" href="#main">
