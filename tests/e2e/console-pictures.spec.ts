@@ -1,9 +1,20 @@
 import { expect, test } from '@playwright/test';
 import { testPhoto } from '#tests/support/pictures.ts';
-import { expectAccessible, waitForHydration } from './helpers.ts';
+import { expectAccessible, layoutShift, waitForHydration } from './helpers.ts';
 import { newStaff, signInToConsole, consoleTexts as t } from './staff.ts';
 
 const toasts = (page: import('@playwright/test').Page) => page.locator('.toasts__list');
+/** The tag of the element the page's largest contentful paint was of. */
+const largestElement = (page: import('@playwright/test').Page) =>
+  page.evaluate(
+    () =>
+      new Promise<string>((resolve) => {
+        new PerformanceObserver((list) => {
+          const entries = list.getEntries() as (PerformanceEntry & { element?: Element | null })[];
+          resolve(entries.at(-1)?.element?.tagName ?? '');
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
+      }),
+  );
 /** Each change is answered once this instance serves every page rendered again: seconds on a busy host. */
 const RENDERED = { timeout: 60_000 };
 
@@ -55,6 +66,9 @@ test('an editor sets the home page’s picture; the page serves it in modern for
   expect(await img.evaluate((element: HTMLImageElement) => element.currentSrc)).toMatch(/\.avif$/);
   const box = await img.boundingBox();
   expect(Math.abs((box?.height ?? 0) - ((box?.width ?? 0) * 640) / 960)).toBeLessThan(1.5);
+  expect(await layoutShift(home)).toBe(0);
+  // The hero picture is the page's largest element now.
+  expect(await largestElement(home)).toBe('IMG');
   const served = await home.request.get(await img.evaluate((element: HTMLImageElement) => element.currentSrc));
   expect(served.headers()['content-type']).toBe('image/avif');
   expect(served.headers()['cache-control']).toContain('immutable');
@@ -68,4 +82,5 @@ test('an editor sets the home page’s picture; the page serves it in modern for
   await waitForHydration(home);
   await expect(home.locator('.hero h1')).toBeVisible();
   await expect(home.locator('picture')).toHaveCount(0);
+  expect(await largestElement(home)).not.toBe('IMG');
 });
