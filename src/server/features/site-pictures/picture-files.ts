@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp';
+import type { Metadata, OutputInfo, Sharp } from 'sharp';
 import type { ErrorCode } from '#common/error-codes.ts';
 import {
   MIN_PICTURE_WIDTH,
@@ -62,6 +62,8 @@ export function servedWidths(width: number): number[] {
  * taken, and with which device.
  */
 export async function makePicture(body: Uint8Array): Promise<MadePicture | { problem: ErrorCode; status: 400 | 413 }> {
+  // libvips loads on the first upload, not at start: an instance that never takes one does not carry it (decision 174).
+  const { default: sharp } = await import('sharp');
   const options = { limitInputPixels: MAX_PIXELS, failOn: 'error' as const };
   let header: Metadata;
   try {
