@@ -78,6 +78,10 @@ export const ERROR_CODES = [
   'LOGO_UNSAFE',
   'LOGO_TOO_LARGE',
   'PINNED_BY_CONFIG',
+  // The pages' pictures in the console.
+  'PICTURE_NOT_IMAGE',
+  'PICTURE_TOO_LARGE',
+  'PICTURE_TOO_SMALL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

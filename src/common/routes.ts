@@ -269,6 +269,7 @@ export const CONSOLE_PAGES = {
   textsPublish: { path: 'texts/publish' },
   /** One namespace's texts; `:id` is the namespace. */
   textsNamespace: { path: 'texts/:id' },
+  pictures: { path: 'pictures' },
 } as const satisfies Record<string, { path: string }>;
 
 export type ConsolePageId = keyof typeof CONSOLE_PAGES;

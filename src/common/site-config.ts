@@ -1,5 +1,6 @@
 import { DEFAULT_CONTACT_SUBJECTS } from './contact-api.ts';
 import type { Language } from './languages.ts';
+import type { SitePictures } from './site-pictures.ts';
 
 /**
  * The company's configuration: brand, public address, the privacy option, and the facts the legal
@@ -19,6 +20,8 @@ export interface SiteConfig {
     accent: string | null;
     /** The logo an admin uploaded; the design's mark without it. */
     logo: BrandLogo | null;
+    /** The pages' pictures editors uploaded (site-pictures.ts); none without. */
+    pictures?: SitePictures;
   };
   /** Public address of the site, used for canonical links, the sitemap and links in mail. */
   siteUrl: string;

@@ -9,6 +9,7 @@ import { chatFeature, chatJobs } from './features/chat/index.ts';
 import { contactFeature, contactJobs } from './features/contact/index.ts';
 import { searchFeature } from './features/search/index.ts';
 import { SiteBrand, siteBrandFeature } from './features/site-brand/index.ts';
+import { sitePicturesFeature } from './features/site-pictures/index.ts';
 import { SiteTexts, siteTextsFeature } from './features/site-texts/index.ts';
 import { staffFeature, staffJobs } from './features/staff/index.ts';
 import { tracingFeature } from './features/tracing/index.ts';
@@ -84,6 +85,7 @@ const FEATURES: { create: (deps: Deps) => Feature; jobs?: JobDefinitions }[] = [
   { create: searchFeature },
   { create: siteTextsFeature },
   { create: siteBrandFeature },
+  { create: sitePicturesFeature },
 ];
 
 /** Every job the server runs, by kind: mail delivery, the rate limits' clean-up and each feature's. */

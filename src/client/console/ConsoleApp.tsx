@@ -21,6 +21,7 @@ import { useTitle } from './use-title.ts';
 const MessagePage = lazy(() => import('./pages/MessagePage.tsx'));
 const AnalyticsPage = lazy(() => import('./pages/AnalyticsPage.tsx'));
 const StaffPage = lazy(() => import('./pages/StaffPage.tsx'));
+const PicturesPage = lazy(() => import('./pages/PicturesPage.tsx'));
 const ChatPage = lazy(() => import('./pages/ChatPage.tsx'));
 const ChatSettingsPage = lazy(() => import('./pages/ChatSettingsPage.tsx'));
 const SearchPage = lazy(() => import('./pages/SearchPage.tsx'));
@@ -31,8 +32,8 @@ const TextsPublishPage = lazy(() => import('./texts/TextsPublishPage.tsx'));
 
 /** Operators and admins read what visitors write: the inbox, chats, analytics and search. */
 const readsVisitors = (me: MeAnswer) => (DESK_ROLES as readonly StaffRole[]).includes(me.role);
-/** Editors and admins edit and publish the site's texts. */
-const editsTexts = (me: MeAnswer) => (EDITOR_ROLES as readonly StaffRole[]).includes(me.role);
+/** Editors and admins edit and publish the site's content: its texts and pictures. */
+const editsContent = (me: MeAnswer) => (EDITOR_ROLES as readonly StaffRole[]).includes(me.role);
 /** Where the console opens for someone: the inbox, or the texts for an editor, who has no inbox. */
 const homeOf = (me: MeAnswer) => (readsVisitors(me) ? consolePath('inbox') : consolePath('texts'));
 
@@ -167,15 +168,17 @@ function DeskPage({ route, me }: { route: ConsoleRoute; me: MeAnswer }) {
 function Page({ route, me }: { route: ConsoleRoute; me: MeAnswer }) {
   switch (route.page) {
     case 'texts':
-      return editsTexts(me) ? <TextsPage query={route.query} /> : <Missing me={me} />;
+      return editsContent(me) ? <TextsPage query={route.query} /> : <Missing me={me} />;
     case 'textsNamespace':
-      return editsTexts(me) ? (
+      return editsContent(me) ? (
         <TextsNamespacePage namespace={route.namespace} query={route.query} />
       ) : (
         <Missing me={me} />
       );
     case 'textsPublish':
-      return editsTexts(me) ? <TextsPublishPage /> : <Missing me={me} />;
+      return editsContent(me) ? <TextsPublishPage /> : <Missing me={me} />;
+    case 'pictures':
+      return editsContent(me) ? <PicturesPage /> : <Missing me={me} />;
     case 'missing':
       return <Missing me={me} />;
     default:
@@ -214,13 +217,14 @@ function Layout({ me }: { me: MeAnswer }) {
       [consolePath('search'), t('search.nav'), route.page === 'search'],
     );
   }
-  if (editsTexts(me)) nav.push([consolePath('texts'), t('texts.nav'), route.page.startsWith('texts')]);
+  if (editsContent(me)) nav.push([consolePath('texts'), t('texts.nav'), route.page.startsWith('texts')]);
   if (me.role === 'admin') nav.push([consolePath('staff'), t('nav.staff'), route.page === 'staff']);
   if (me.role === 'admin') {
     nav.push([consolePath('chatSettings'), t('nav.chatSettings'), route.page === 'chatSettings']);
   }
   if (me.role === 'admin')
     nav.push([consolePath('savedReplies'), t('savedReplies.nav'), route.page === 'savedReplies']);
+  if (editsContent(me)) nav.push([consolePath('pictures'), t('pictures.nav'), route.page === 'pictures']);
   return (
     <>
       <a className="skip-link" href="#main">

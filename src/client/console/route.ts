@@ -15,6 +15,7 @@ export type ConsoleRoute =
   | { page: 'texts'; query: URLSearchParams }
   | { page: 'textsNamespace'; namespace: EditableNamespace; query: URLSearchParams }
   | { page: 'textsPublish' }
+  | { page: 'pictures' }
   | { page: 'missing' };
 
 /**
@@ -41,6 +42,7 @@ export function useConsoleRoute(): ConsoleRoute {
     case 'textsPublish':
     case 'chatSettings':
     case 'savedReplies':
+    case 'pictures':
       return { page: match.page };
     default:
       return { page: 'missing' };

@@ -42,15 +42,22 @@ export interface LogoFile {
   height: number;
 }
 
+/** A file the configuration names and the database holds (a page's picture), served under `path`. */
+export interface AssetFile {
+  path: string;
+  body: Uint8Array;
+}
+
 /** Renders the pages whose texts changed, every page when the configuration changed, and drafts for a preview. */
 export interface PagePublisher {
   /** `changed` holds the parts (`partKey`) that read differently now. */
   update(changed: ReadonlySet<string>, published: PublishedTexts): Promise<void>;
   /**
    * The site's configuration (the object this publisher was made with) changed: the security
-   * policy, every page, the console's page, the logo and the favicon again.
+   * policy, every page, the console's page, the logo and the favicon again; `assets` (the pages'
+   * pictures) are served from the moment the pages that name them are.
    */
-  rebuild(published: PublishedTexts, logo: LogoFile | null): Promise<void>;
+  rebuild(published: PublishedTexts, logo: LogoFile | null, assets?: readonly AssetFile[]): Promise<void>;
   preview(target: PageTarget, texts: Texts): Promise<string>;
 }
 
@@ -148,7 +155,7 @@ export function livePages(options: {
   };
 
   return {
-    rebuild: (published, logo) =>
+    rebuild: (published, logo, assets = []) =>
       serially(async () => {
         const render = await load();
         // The policy first: the pages set below are prepared with it on their first request.
@@ -165,6 +172,10 @@ export function livePages(options: {
           made.set(FAVICON_PATH, await madeFile(FAVICON_PATH, await faviconFrom(logo)));
         } else if (builtFavicon) {
           made.set(FAVICON_PATH, builtFavicon);
+        }
+        // Named by their content: one served already is the same file.
+        for (const asset of assets) {
+          if (!files.has(asset.path)) made.set(asset.path, await madeFile(asset.path, asset.body));
         }
         const improveAll = await renderInto(made, allPagePaths(), published);
         const consoleHtml = await consolePage(

@@ -12,12 +12,33 @@ export default function AboutPage() {
   const { t } = useTranslation('about');
   const { t: legal } = useTranslation('legal');
   const lang = useLanguage();
-  const { company } = useSiteConfig();
+  const { company, appearance } = useSiteConfig();
+  const picture = appearance?.pictures?.about;
   const values = t('values.items', { returnObjects: true });
   return (
     <article className="container page">
       <h1>{t('title')}</h1>
       <p className="lead">{t('lead')}</p>
+      {picture && (
+        // Under the lead, within the first screen: loaded at once, not lazily. The column is 50rem at most.
+        <picture className="picture">
+          {picture.sources.map((source) => (
+            <source
+              key={source.type}
+              type={source.type}
+              srcSet={source.srcset}
+              sizes="(min-width: 52.5rem) 50rem, calc(100vw - 2.5rem)"
+            />
+          ))}
+          <img
+            src={picture.src}
+            width={picture.width}
+            height={picture.height}
+            alt={picture.alt[lang] ?? picture.alt.en ?? ''}
+            decoding="async"
+          />
+        </picture>
+      )}
       <section aria-labelledby="story-title">
         <h2 id="story-title">{t('story.title')}</h2>
         <p>{t('story.text')}</p>

@@ -1,5 +1,7 @@
 import { CONSOLE_SETTABLE, type SiteConfig } from '#common/site-config.ts';
 import { parseSiteConfig } from '#common/site-config-parse.ts';
+import type { SitePictures } from '#common/site-pictures.ts';
+import { pictureFiles, picturesInForce, SITE_PICTURES_CHANNEL } from '#server/features/site-pictures/index.ts';
 import type { Database } from '#server/platform/db/database.ts';
 import { errorFields, log } from '#server/platform/log.ts';
 import type { LogoFile, PagePublisher, PublishedTexts } from '#server/site/live-pages.ts';
@@ -23,8 +25,12 @@ export function mergeSettings(base: Section, settings: Section): Section {
   return merged;
 }
 
-/** The configuration a starting one becomes with the console's settings and logo. */
-export function brandedConfig(start: SiteConfig, row: BrandRow): { config: SiteConfig; logo: LogoFile | null } {
+/** The configuration a starting one becomes with the console's settings, logo and the pages' pictures. */
+export function brandedConfig(
+  start: SiteConfig,
+  row: BrandRow,
+  pictures?: SitePictures,
+): { config: SiteConfig; logo: LogoFile | null } {
   const { appearance, ...rest } = start;
   const file = mergeSettings(
     { ...rest, ...(appearance ? { appearance: { accent: appearance.accent } } : {}) },
@@ -39,18 +45,19 @@ export function brandedConfig(start: SiteConfig, row: BrandRow): { config: SiteC
   const accent = parsed.appearance?.accent ?? null;
   const config: SiteConfig = { ...parsed, siteUrl: start.siteUrl };
   delete config.appearance;
-  if (accent || logo) {
+  if (accent || logo || pictures) {
     config.appearance = {
       accent,
       logo: logo && { path: logo.path, width: logo.width, height: logo.height, alt: row.logoAlt },
+      ...(pictures ? { pictures } : {}),
     };
   }
   return { config, logo };
 }
 
 /**
- * The brand as the console set it over config.json, kept current on this instance: `refresh` reads
- * the database and, when the configuration in force changes, writes it into `site` (the object
+ * The brand as the console set it over config.json, and the pages' pictures, kept current on this
+ * instance: `refresh` reads the database and, when the configuration in force changes, writes it into `site` (the object
  * every feature and the renderer read) and has the publisher render the whole site again.
  */
 export class SiteBrand {
@@ -74,11 +81,14 @@ export class SiteBrand {
   /** Resolves once this instance serves the brand the database holds now. */
   refresh(): Promise<void> {
     const run = this.chain.then(async () => {
-      const { config, logo } = brandedConfig(this.initial, await readBrand(this.db));
+      const [row, pictures] = await Promise.all([readBrand(this.db), picturesInForce(this.db)]);
+      const { config, logo } = brandedConfig(this.initial, row, pictures);
       if (JSON.stringify(config) === JSON.stringify(this.site)) return;
+      // The pictures' bytes only when the site is rendered again (not on every read of the brand).
+      const assets = this.publisher && pictures ? await pictureFiles(this.db) : [];
       for (const key of Object.keys(this.site) as (keyof SiteConfig)[]) delete this.site[key];
       Object.assign(this.site, config);
-      await this.publisher?.rebuild(this.texts, logo);
+      await this.publisher?.rebuild(this.texts, logo, assets);
       log.info('The brand set in the console is served');
     });
     this.chain = run.catch((error: unknown) => log.error(errorFields(error), 'The brand could not be applied'));
@@ -89,8 +99,12 @@ export class SiteBrand {
     const again = () => {
       void this.refresh().catch(() => {});
     };
-    const unlisten = await this.db.listen(SITE_BRAND_CHANNEL, again, { onResync: again });
+    const unlisten = await Promise.all(
+      [SITE_BRAND_CHANNEL, SITE_PICTURES_CHANNEL].map((channel) => this.db.listen(channel, again, { onResync: again })),
+    );
     await this.refresh();
-    return unlisten;
+    return async () => {
+      await Promise.all(unlisten.map((stop) => stop()));
+    };
   }
 }
