@@ -264,6 +264,7 @@ export const CONSOLE_PAGES = {
   chatSettings: { path: 'chat-settings' },
   search: { path: 'search' },
   savedReplies: { path: 'saved-replies' },
+  brand: { path: 'brand' },
 } as const satisfies Record<string, { path: string }>;
 
 export type ConsolePageId = keyof typeof CONSOLE_PAGES;

@@ -21,6 +21,12 @@ export const NO_MAIL_PORT = PORT + 15;
 export const NO_MAIL_DATA_DIR = 'test-results/data-no-mail';
 /** A chat site whose office hours the tests set (tests/e2e/chat-alerts.spec.ts), apart from the others. */
 export const CHAT_HOURS_PORT = PORT + 16;
+/**
+ * A site whose brand the console changes (console-brand.spec.ts): its logo and colour would change
+ * the header and share images the other sites' tests look at.
+ */
+export const BRAND_PORT = PORT + 20;
+export const BRAND_DATA_DIR = 'test-results/data-brand';
 /** The seeded admin of the chat sites, for their chat settings. */
 export const CHAT_ADMIN = {
   name: 'Ada Admin',

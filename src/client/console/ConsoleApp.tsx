@@ -23,6 +23,7 @@ const ChatPage = lazy(() => import('./pages/ChatPage.tsx'));
 const ChatSettingsPage = lazy(() => import('./pages/ChatSettingsPage.tsx'));
 const SearchPage = lazy(() => import('./pages/SearchPage.tsx'));
 const SavedRepliesPage = lazy(() => import('./pages/SavedRepliesPage.tsx'));
+const BrandPage = lazy(() => import('./pages/BrandPage.tsx'));
 
 type Gate =
   | { kind: 'checking' }
@@ -141,6 +142,8 @@ function Page({ route, me }: { route: ConsoleRoute; me: MeAnswer }) {
       return <SearchPage query={route.query} />;
     case 'savedReplies':
       return me.role === 'admin' ? <SavedRepliesPage /> : <Missing />;
+    case 'brand':
+      return me.role === 'admin' ? <BrandPage /> : <Missing />;
     default:
       return <Missing />;
   }
@@ -178,6 +181,7 @@ function Layout({ me }: { me: MeAnswer }) {
   }
   if (me.role === 'admin')
     nav.push([consolePath('savedReplies'), t('savedReplies.nav'), route.page === 'savedReplies']);
+  if (me.role === 'admin') nav.push([consolePath('brand'), t('brand.nav'), route.page === 'brand']);
   return (
     <>
       <a className="skip-link" href="#main">

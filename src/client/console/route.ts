@@ -11,6 +11,7 @@ export type ConsoleRoute =
   | { page: 'chatSettings' }
   | { page: 'search'; query: URLSearchParams }
   | { page: 'savedReplies' }
+  | { page: 'brand' }
   | { page: 'missing' };
 
 /**
@@ -31,6 +32,7 @@ export function useConsoleRoute(): ConsoleRoute {
     case 'staff':
     case 'chatSettings':
     case 'savedReplies':
+    case 'brand':
       return { page: match.page };
     default:
       return { page: 'missing' };
