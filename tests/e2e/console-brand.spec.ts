@@ -31,7 +31,7 @@ test.describe.configure({ timeout: 150_000 });
 async function startFromConfig(page: Page) {
   const headers = { Origin: SITE };
   for (const [method, path, data] of [
-    ['PUT', BRAND_API.brand, { brand: null, appearance: null, logoAlt: {} }],
+    ['PUT', BRAND_API.brand, { brand: null, appearance: null, company: null, logoAlt: {} }],
     ['DELETE', BRAND_API.logo, {}],
   ] as const) {
     const response = await page.request.fetch(`${SITE}${path}`, { method, data, headers });
@@ -95,6 +95,22 @@ test('an admin sets the brand colour and the logo in the console, and the site s
   await expect(status).toHaveText(brand.saved.replace('{{section}}', brand.colour.title), RENDERED);
   await expectAccessible(page);
 
+  // Legal facts: the server refuses an address that is none, and the message goes under its field.
+  const legalName = page.getByLabel(brand.legal.fields.company_legalName);
+  const email = page.getByRole('textbox', { name: brand.legal.fields.company_email });
+  await legalName.fill('Panificio Rossi S.r.l.');
+  await email.fill('not an address');
+  await page.getByRole('button', { name: brand.legal.save }).click();
+  await expect(page.locator('#brand-company-email-error')).toHaveText(brand.fieldInvalid, RENDERED);
+  await expect(email).toBeFocused();
+  await expect(email).toHaveAttribute('aria-describedby', /brand-company-email-error/);
+  await expectAccessible(page);
+  await email.fill('ciao@rossi.example');
+  await page.getByRole('button', { name: brand.legal.save }).click();
+  await expect(status).toHaveText(brand.saved.replace('{{section}}', brand.legal.title), RENDERED);
+  await expect(legalName).not.toHaveAttribute('aria-required', 'true');
+  await expect(page.locator('#brand-company-email-error')).toHaveCount(0);
+
   // The logo, previewed before it is sent, with its English text.
   const file = page.getByLabel(brand.logo.file);
   await file.setInputFiles({ name: 'rossi.svg', mimeType: 'image/svg+xml', buffer: Buffer.from(LOGO) });
@@ -114,6 +130,7 @@ test('an admin sets the brand colour and the logo in the console, and the site s
   const home = await visitor.newPage();
   await home.goto('/en');
   await expect(home.locator('img.brand__logo')).toHaveAttribute('alt', 'Panificio Rossi');
+  await expect(home.locator('footer')).toContainText('Panificio Rossi S.r.l.');
   await expect(home.locator('img.brand__logo')).toHaveJSProperty('complete', true);
   expect(
     await home.locator('img.brand__logo').evaluate((image: HTMLImageElement) => image.naturalWidth),
