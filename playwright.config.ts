@@ -1,10 +1,11 @@
 import { defineConfig, devices } from '@playwright/test';
 import { CHROME_ARGS, CHROME_PATH } from './scripts/bench/chrome.ts';
 import {
+  BRAND_DATA_DIR,
+  BRAND_PORT,
   CHAT_HOURS_PORT,
   CHAT_OFFLINE_PORT,
   CHAT_PORT,
-  BRAND_PORT,
   CHAT_REPLY_MAIL_DELAY_SECONDS,
   MAIL_PORT,
   NO_MAIL_DATA_DIR,
@@ -99,12 +100,12 @@ export default defineConfig({
     chatSite(CHAT_OFFLINE_PORT, 'test-results/data-chat-offline'),
     chatSite(CHAT_HOURS_PORT, 'test-results/data-chat-hours'),
     noMailSite(NO_MAIL_PORT, NO_MAIL_DATA_DIR),
+    site(BRAND_PORT, BRAND_DATA_DIR),
     {
       command: `node tests/support/oidc-provider-process.ts ${OIDC_PROVIDER_PORT} ${OIDC_SITE}/api/auth/oidc/test/callback`,
       url: `http://127.0.0.1:${OIDC_PROVIDER_PORT}/.well-known/openid-configuration`,
       reuseExistingServer: false,
     },
     oidcSite(),
-    site(BRAND_PORT, 'test-results/data-brand'),
   ],
 });

@@ -270,6 +270,7 @@ export const CONSOLE_PAGES = {
   /** One namespace's texts; `:id` is the namespace. */
   textsNamespace: { path: 'texts/:id' },
   pictures: { path: 'pictures' },
+  brand: { path: 'brand' },
 } as const satisfies Record<string, { path: string }>;
 
 export type ConsolePageId = keyof typeof CONSOLE_PAGES;

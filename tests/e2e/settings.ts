@@ -21,6 +21,14 @@ export const NO_MAIL_PORT = PORT + 15;
 export const NO_MAIL_DATA_DIR = 'test-results/data-no-mail';
 /** A chat site whose office hours the tests set (tests/e2e/chat-alerts.spec.ts), apart from the others. */
 export const CHAT_HOURS_PORT = PORT + 16;
+/**
+ * A site whose brand and pictures the console changes (console-brand.spec.ts,
+ * console-pictures.spec.ts): a change renders every page again, with a logo, colour or picture
+ * the other sites' tests do not expect.
+ */
+export const BRAND_PORT = PORT + 20;
+export const BRAND_DATA_DIR = 'test-results/data-brand';
+export const BRAND_SITE = `http://localhost:${BRAND_PORT}`;
 /** The seeded admin of the chat sites, for their chat settings. */
 export const CHAT_ADMIN = {
   name: 'Ada Admin',
@@ -38,12 +46,7 @@ export const CHAT_ADMIN = {
 export const OIDC_PROVIDER_PORT = PORT + 19;
 export const OIDC_PORT = PORT + 18;
 export const OIDC_SITE = `http://localhost:${OIDC_PORT}`;
-/**
- * A site whose brand and pictures the tests change in the console: a change renders every page
- * again, which must not happen under the other tests' feet on the shared site.
- */
-export const BRAND_PORT = PORT + 20;
-export const BRAND_SITE = `http://localhost:${BRAND_PORT}`;
+
 /** The seeded operator: signed in by the session cookie whose token is this. */
 export const CHAT_OPERATOR = {
   name: 'Olga Operator',

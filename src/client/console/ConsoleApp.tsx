@@ -26,6 +26,7 @@ const ChatPage = lazy(() => import('./pages/ChatPage.tsx'));
 const ChatSettingsPage = lazy(() => import('./pages/ChatSettingsPage.tsx'));
 const SearchPage = lazy(() => import('./pages/SearchPage.tsx'));
 const SavedRepliesPage = lazy(() => import('./pages/SavedRepliesPage.tsx'));
+const BrandPage = lazy(() => import('./pages/BrandPage.tsx'));
 const TextsPage = lazy(() => import('./texts/TextsPage.tsx'));
 const TextsNamespacePage = lazy(() => import('./texts/TextsNamespacePage.tsx'));
 const TextsPublishPage = lazy(() => import('./texts/TextsPublishPage.tsx'));
@@ -179,6 +180,8 @@ function Page({ route, me }: { route: ConsoleRoute; me: MeAnswer }) {
       return editsContent(me) ? <TextsPublishPage /> : <Missing me={me} />;
     case 'pictures':
       return editsContent(me) ? <PicturesPage /> : <Missing me={me} />;
+    case 'brand':
+      return me.role === 'admin' ? <BrandPage /> : <Missing me={me} />;
     case 'missing':
       return <Missing me={me} />;
     default:
@@ -225,6 +228,7 @@ function Layout({ me }: { me: MeAnswer }) {
   if (me.role === 'admin')
     nav.push([consolePath('savedReplies'), t('savedReplies.nav'), route.page === 'savedReplies']);
   if (editsContent(me)) nav.push([consolePath('pictures'), t('pictures.nav'), route.page === 'pictures']);
+  if (me.role === 'admin') nav.push([consolePath('brand'), t('brand.nav'), route.page === 'brand']);
   return (
     <>
       <a className="skip-link" href="#main">

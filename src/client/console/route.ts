@@ -16,6 +16,7 @@ export type ConsoleRoute =
   | { page: 'textsNamespace'; namespace: EditableNamespace; query: URLSearchParams }
   | { page: 'textsPublish' }
   | { page: 'pictures' }
+  | { page: 'brand' }
   | { page: 'missing' };
 
 /**
@@ -43,6 +44,7 @@ export function useConsoleRoute(): ConsoleRoute {
     case 'chatSettings':
     case 'savedReplies':
     case 'pictures':
+    case 'brand':
       return { page: match.page };
     default:
       return { page: 'missing' };
