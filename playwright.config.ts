@@ -39,7 +39,7 @@ const site = (port: number, dataDir: string, extra: Record<string, string> = {})
     ...extra,
   },
   reuseExistingServer: false,
-  // The first of the nine to start migrates the embedded database the others copy
+  // The first of the sites to start migrates the embedded database the others copy
   // (tests/e2e/site-data.ts): on a busy two-core host that has taken longer than Playwright's default minute.
   timeout: 180_000,
   stdout: 'pipe' as const,

@@ -3,10 +3,9 @@ import { expect, type Page, test } from '@playwright/test';
 import { BRAND_API } from '#common/site-brand.ts';
 import { unexpected } from './accounts.ts';
 import { expectAccessible, watchConsole } from './helpers.ts';
-import { BRAND_DATA_DIR, BRAND_PORT } from './settings.ts';
+import { BRAND_DATA_DIR, BRAND_PORT, BRAND_SITE as SITE } from './settings.ts';
 import { newStaff, signInToConsole, consoleTexts as t } from './staff.ts';
 
-const SITE = `http://localhost:${BRAND_PORT}`;
 const texts = (language: string, namespace: string) =>
   JSON.parse(readFileSync(`public/locales/${language}/${namespace}.json`, 'utf8'));
 const errors = texts('en', 'errors') as typeof import('#locales/en/errors.json');

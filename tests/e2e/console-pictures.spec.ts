@@ -1,7 +1,11 @@
 import { expect, test } from '@playwright/test';
 import { testPhoto } from '#tests/support/pictures.ts';
 import { expectAccessible, layoutShift, waitForHydration } from './helpers.ts';
+import { BRAND_DATA_DIR, BRAND_PORT, BRAND_SITE } from './settings.ts';
 import { newStaff, signInToConsole, consoleTexts as t } from './staff.ts';
+
+// A picture renders every page again: on the site whose brand and pictures the tests change.
+test.use({ baseURL: BRAND_SITE });
 
 const toasts = (page: import('@playwright/test').Page) => page.locator('.toasts__list');
 /** The tag of the element the page's largest contentful paint was of. */
@@ -24,7 +28,9 @@ test('an editor sets the home page’s picture; the page serves it in modern for
   baseURL,
 }) => {
   test.setTimeout(240_000);
-  const editor = await newStaff(context, baseURL ?? '', 'editor', 'Eddie Editor');
+  const editor = await newStaff(context, baseURL ?? '', 'editor', 'Eddie Editor', {
+    server: { port: BRAND_PORT, dataDir: BRAND_DATA_DIR },
+  });
   await signInToConsole(page, editor, '/console/pictures');
   await expect(page.locator('h1')).toHaveText(t.pictures.title);
   await expectAccessible(page);
