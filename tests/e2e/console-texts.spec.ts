@@ -53,10 +53,10 @@ test('an editor changes the Thai home title past the guards, and a browser witho
   const problems = watchConsole(page);
   await signInToConsole(page, editor, '/console/texts');
 
-  // The overview: counts per language as numbers, and an editor's console offers only the texts.
+  // The overview: counts per language as numbers, and an editor's console offers only the site's content: texts and pictures.
   await expect(page.locator('h1')).toHaveText(texts.title);
   const nav = page.getByRole('navigation', { name: t.nav.label });
-  await expect(nav.getByRole('link')).toHaveText([texts.nav]);
+  await expect(nav.getByRole('link')).toHaveText([texts.nav, t.pictures.nav]);
   const perLanguage = page.getByRole('table', { name: texts.perLanguage });
   await expect(perLanguage.locator('tbody tr')).toHaveCount(6);
   const thai = perLanguage.getByRole('row', { name: /Thai/ });
