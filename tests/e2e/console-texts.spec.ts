@@ -4,6 +4,7 @@ import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { unexpected } from './accounts.ts';
 import { expectAccessible, watchConsole } from './helpers.ts';
+import { BRAND_DATA_DIR, BRAND_PORT, BRAND_SITE } from './settings.ts';
 import { newStaff, signInToConsole, consoleTexts as t } from './staff.ts';
 
 const errors = JSON.parse(
@@ -21,7 +22,7 @@ const shippedTitle = homeTh.hero.title.replace('{{siteName}}', SITE_NAME);
  * which every run of the suite makes anew.
  */
 async function editingAlone(run: () => Promise<void>) {
-  const lock = path.join('test-results/data', 'texts-editing.lock');
+  const lock = path.join(BRAND_DATA_DIR, 'texts-editing.lock');
   const take = () => {
     try {
       mkdirSync(lock);
@@ -38,6 +39,10 @@ async function editingAlone(run: () => Promise<void>) {
   }
 }
 
+// A published text is served from the instance's own render from then on, undo included: on the site
+// whose content the tests change, not under the feet of the tests that compare pages with the build.
+test.use({ baseURL: BRAND_SITE });
+
 const literally = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const heroTitleField = (page: Page) => page.getByRole('textbox', { name: /hero\.title/ });
 
@@ -49,7 +54,9 @@ test('an editor changes the Thai home title past the guards, and a browser witho
 }) => {
   test.setTimeout(180_000);
   const marker = randomBytes(3).toString('hex');
-  const editor = await newStaff(context, baseURL ?? '', 'editor', 'Eda Editor');
+  const editor = await newStaff(context, baseURL ?? '', 'editor', 'Eda Editor', {
+    server: { port: BRAND_PORT, dataDir: BRAND_DATA_DIR },
+  });
   const problems = watchConsole(page);
   await signInToConsole(page, editor, '/console/texts');
 

@@ -22,9 +22,9 @@ export const NO_MAIL_DATA_DIR = 'test-results/data-no-mail';
 /** A chat site whose office hours the tests set (tests/e2e/chat-alerts.spec.ts), apart from the others. */
 export const CHAT_HOURS_PORT = PORT + 16;
 /**
- * A site whose brand and pictures the console changes (console-brand.spec.ts,
- * console-pictures.spec.ts): a change renders every page again, with a logo, colour or picture
- * the other sites' tests do not expect.
+ * A site whose texts, brand and pictures the console changes (console-texts.spec.ts,
+ * console-brand.spec.ts, console-pictures.spec.ts): the pages it renders again differ from the
+ * build's, which other sites' tests compare with.
  */
 export const BRAND_PORT = PORT + 20;
 export const BRAND_DATA_DIR = 'test-results/data-brand';

@@ -125,6 +125,18 @@ export function livePages(options: {
   };
 
   /**
+   * Lets the policy run the configuration script and the palette these pages carry: the build's
+   * hashes are of its own configuration, and a server's differs (the brand set in the console, or
+   * the public address when config.json names none). Set before the pages, which are prepared
+   * with it on their first request.
+   */
+  const allowInline = (render: PageRenderer) => {
+    const scripts = [...options.inline.scripts, sha256(render.bundle.siteConfigScript(site))];
+    const styles = [...options.inline.styles, ...(brandCss(site) ? [sha256(brandCss(site))] : [])];
+    Object.assign(options.security, securityHeaders({ scripts: [...new Set(scripts)], styles: [...new Set(styles)] }));
+  };
+
+  /**
    * Renders `targets` with the published texts into `made`. The pages are rendered one after the
    * other (React's renderer is synchronous) and compressed side by side on libuv's threads, first
    * with a quick brotli (some 8% larger) so that they are served at once; `improve` then compresses
@@ -132,6 +144,7 @@ export function livePages(options: {
    */
   const renderInto = async (made: Map<string, StaticFile>, targets: PageTarget[], published: PublishedTexts) => {
     const render = await load();
+    allowInline(render);
     const languages = [...new Set(targets.map((target) => target.language))];
     const texts = new Map(languages.map((language) => [language, filled(published.texts([language]))]));
     const pages: [string, string][] = [];
@@ -158,13 +171,6 @@ export function livePages(options: {
     rebuild: (published, logo, assets = []) =>
       serially(async () => {
         const render = await load();
-        // The policy first: the pages set below are prepared with it on their first request.
-        const scripts = [...options.inline.scripts, sha256(render.bundle.siteConfigScript(site))];
-        const styles = [...options.inline.styles, ...(brandCss(site) ? [sha256(brandCss(site))] : [])];
-        Object.assign(
-          options.security,
-          securityHeaders({ scripts: [...new Set(scripts)], styles: [...new Set(styles)] }),
-        );
         const made = new Map<string, StaticFile>();
         logoNow = logo;
         if (logo) {
