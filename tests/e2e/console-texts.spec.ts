@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { unexpected } from './accounts.ts';
-import { expectAccessible, watchConsole } from './helpers.ts';
+import { expectAccessible, waitForHydration, watchConsole } from './helpers.ts';
 import { BRAND_DATA_DIR, BRAND_PORT, BRAND_SITE } from './settings.ts';
 import { newStaff, signInToConsole, consoleTexts as t } from './staff.ts';
 
@@ -157,6 +157,14 @@ test('an editor changes the Thai home title past the guards, and a browser witho
     const plainPage = await plain.newPage();
     await plainPage.goto('/th');
     await expect(plainPage.locator('h1')).toHaveText(served);
+    // With JavaScript, the page the server rendered runs as a built one: its policy allows its scripts.
+    const visitor = await browser.newPage({ baseURL });
+    const visitorProblems = watchConsole(visitor);
+    await visitor.goto('/th');
+    await waitForHydration(visitor);
+    await expect(visitor.locator('h1')).toHaveText(served);
+    expect(visitorProblems).toEqual([]);
+    await visitor.close();
 
     // Its history names the new title; undo puts the shipped one back, served again at once.
     await page.goBack();
