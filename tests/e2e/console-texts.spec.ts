@@ -43,6 +43,12 @@ async function editingAlone(run: () => Promise<void>) {
 // whose content the tests change, not under the feet of the tests that compare pages with the build.
 test.use({ baseURL: BRAND_SITE });
 
+/**
+ * A publish answers once this instance serves the pages, and waits behind any whole-site render the
+ * brand and pictures tests started on this site: seconds on a busy machine.
+ */
+const RENDERED = { timeout: 60_000 };
+
 const literally = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const heroTitleField = (page: Page) => page.getByRole('textbox', { name: /hero\.title/ });
 
@@ -146,7 +152,10 @@ test('an editor changes the Thai home title past the guards, and a browser witho
     await expectAccessible(page);
     await confirm.check();
     await publish.click();
-    await expect(page.locator('.texts__published')).toHaveText(texts.publish.published_one.replace('{{count}}', '1'));
+    await expect(page.locator('.texts__published')).toHaveText(
+      texts.publish.published_one.replace('{{count}}', '1'),
+      RENDERED,
+    );
     await expect(page.getByText(texts.publish.nothing)).toBeVisible();
     await expectAccessible(page);
 
@@ -174,7 +183,10 @@ test('an editor changes the Thai home title past the guards, and a browser witho
     await expect(history.getByRole('listitem').first()).toContainText(title);
     await expectAccessible(page);
     await history.getByRole('button', { name: `${texts.history.undo} – hero.title` }).click();
-    await expect(history.getByRole('status')).toHaveText(texts.history.undone.replace('{{key}}', 'hero.title'));
+    await expect(history.getByRole('status')).toHaveText(
+      texts.history.undone.replace('{{key}}', 'hero.title'),
+      RENDERED,
+    );
     await expect(heroTitleField(page)).toHaveValue(homeTh.hero.title);
     await expectAccessible(page);
     await plainPage.goto('/th');
