@@ -13,7 +13,7 @@ import { giveSecondFactor } from '#tests/support/second-factor.ts';
 import { SiteTexts } from './site-texts.ts';
 
 describeApi('the texts editor', (api) => {
-  const staff = async (role: 'admin' | 'operator' | 'member' = 'admin') => {
+  const staff = async (role: 'admin' | 'editor' | 'operator' | 'member' = 'admin') => {
     const member = await api.member();
     await api.db().query('UPDATE accounts SET role = $2 WHERE email = $1', [member.person.email, role]);
     await giveSecondFactor(api.db(), member.person.email);
@@ -40,6 +40,7 @@ describeApi('the texts editor', (api) => {
       expect(answer.status).toBe(403);
       expect(answer.body).toEqual({ error: { code: 'FORBIDDEN' } });
     }
+    expect((await (await staff('editor')).get(TEXTS_API.overview)).status).toBe(200);
     const member = await api.member();
     await api.db().query(`UPDATE accounts SET role = 'admin' WHERE email = $1`, [member.person.email]);
     expect((await member.client.get(TEXTS_API.overview)).body).toEqual({ error: { code: 'SECOND_FACTOR_REQUIRED' } });
