@@ -1,4 +1,4 @@
-import { type ApiMethod, type ApiResult, callApi } from '#client/lib/api-client.ts';
+import { type ApiOptions, type ApiResult, callApi } from '#client/lib/api-client.ts';
 import { DEFAULT_LANGUAGE, isLanguage } from '#common/languages.ts';
 
 /** The sign-in page in the console's language, with the way back to where the staff member was. */
@@ -12,8 +12,8 @@ export function signInPath(): string {
  * Calls the console API; a session that ended on the way sends the staff member to sign in again,
  * and a second factor removed on the way reloads the console, which then asks for one.
  */
-export async function consoleCall<T>(path: string, body?: unknown, method?: ApiMethod): Promise<ApiResult<T>> {
-  const result = await callApi<T>(path, body, method);
+export async function consoleCall<T>(path: string, body?: unknown, options?: ApiOptions): Promise<ApiResult<T>> {
+  const result = await callApi<T>(path, body, options);
   if (!result.ok && (result.code === 'UNAUTHORIZED' || result.code === 'SESSION_EXPIRED')) {
     window.location.assign(signInPath());
   }

@@ -31,6 +31,26 @@ describe('callApi', () => {
     expect(fetch).toHaveBeenCalledWith('/api/session', expect.objectContaining({ method: 'GET', headers: {} }));
   });
 
+  it('sends a file as itself, typed as the file is, with the method asked for', async () => {
+    const fetch = answer(200, {});
+    vi.stubGlobal('fetch', fetch);
+    const logo = new Blob(['<svg/>'], { type: 'image/svg+xml' });
+    await callApi('/api/logo', logo, { method: 'PUT' });
+    expect(fetch).toHaveBeenCalledWith(
+      '/api/logo',
+      expect.objectContaining({ method: 'PUT', body: logo, headers: { 'Content-Type': 'image/svg+xml' } }),
+    );
+  });
+
+  it('names a 413 without a code as the caller says (a proxy refused the upload)', async () => {
+    vi.stubGlobal('fetch', answer(413, '<html>Request Entity Too Large</html>'));
+    expect(await callApi('/api/logo', {}, { tooLarge: 'LOGO_TOO_LARGE' })).toEqual({
+      ok: false,
+      code: 'LOGO_TOO_LARGE',
+    });
+    expect(await callApi('/api/logo', {})).toEqual({ ok: false, code: 'UNKNOWN_ERROR' });
+  });
+
   it('passes on the server’s code and fields', async () => {
     vi.stubGlobal(
       'fetch',

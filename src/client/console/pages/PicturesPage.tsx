@@ -1,11 +1,12 @@
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { consoleCall, signInPath } from '#client/console/api.ts';
+import { consoleCall } from '#client/console/api.ts';
 import { Loading } from '#client/console/ui.tsx';
 import { useTitle } from '#client/console/use-title.ts';
+import type { ApiResult } from '#client/lib/api-client.ts';
 import { useErrorToast } from '#client/lib/toast/use-error-toast.ts';
 import { useToast } from '#client/lib/toast/use-toast.ts';
-import { type ErrorCode, isErrorCode } from '#common/error-codes.ts';
+import type { ErrorCode } from '#common/error-codes.ts';
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from '#common/languages.ts';
 import {
   MAX_PICTURE_ALT,
@@ -18,32 +19,14 @@ import {
 } from '#common/site-pictures.ts';
 import './pictures.css';
 
-type Sent = { ok: true; data: PicturesAnswer } | { ok: false; code: ErrorCode };
+type Sent = ApiResult<PicturesAnswer>;
 
-/**
- * A change of a picture: the image itself (PUT with its type), its texts (PUT JSON) or its removal
- * (DELETE). consoleCall only GETs and POSTs JSON; these answer as it does.
- */
-async function send(method: 'PUT' | 'DELETE', path: string, body: Blob | object): Promise<Sent> {
-  let response: Response;
-  try {
-    const image = body instanceof Blob;
-    response = await fetch(path, {
-      method,
-      headers: { 'Content-Type': image ? body.type : 'application/json' },
-      body: image ? body : JSON.stringify(body),
-      credentials: 'same-origin',
-    });
-  } catch {
-    return { ok: false, code: 'NETWORK_ERROR' };
-  }
-  const payload: unknown = await response.json().catch(() => null);
-  if (response.ok) return { ok: true, data: payload as PicturesAnswer };
-  const code = (payload as { error?: { code?: unknown } } | null)?.error?.code;
-  if (code === 'UNAUTHORIZED' || code === 'SESSION_EXPIRED') window.location.assign(signInPath());
-  if (isErrorCode(code)) return { ok: false, code };
-  return { ok: false, code: response.status >= 500 ? 'SERVER_ERROR' : 'UNKNOWN_ERROR' };
-}
+/** Longer than making the picture's files and a full render of the site take on a busy instance. */
+const TIMEOUT_MS = 60_000;
+
+/** A change of a picture: the image itself (as its file), its texts, or its removal. */
+const send = (method: 'PUT' | 'DELETE', path: string, body: Blob | object): Promise<Sent> =>
+  consoleCall<PicturesAnswer>(path, body, { method, timeoutMs: TIMEOUT_MS, tooLarge: 'PICTURE_TOO_LARGE' });
 
 /**
  * The pages' pictures (editors and admins): for home and about, upload one, see it, give it its

@@ -20,9 +20,9 @@ export const textsApi = {
       `${withNamespace(TEXTS_API.namespace, namespace)}?${new URLSearchParams({ language })}`,
     ),
   saveDraft: (namespace: EditableNamespace, language: Language, key: string, value: string) =>
-    consoleCall<TextEntry>(withNamespace(TEXTS_API.draft, namespace), { language, key, value }, 'PUT'),
+    consoleCall<TextEntry>(withNamespace(TEXTS_API.draft, namespace), { language, key, value }, { method: 'PUT' }),
   dropDraft: (namespace: EditableNamespace, language: Language, key: string) =>
-    consoleCall<unknown>(withNamespace(TEXTS_API.draft, namespace), { language, key }, 'DELETE'),
+    consoleCall<unknown>(withNamespace(TEXTS_API.draft, namespace), { language, key }, { method: 'DELETE' }),
   history: (namespace: EditableNamespace, language: Language, key: string) =>
     consoleCall<{ history: TextHistoryEntry[] }>(
       `${withNamespace(TEXTS_API.history, namespace)}?${new URLSearchParams({ language, key })}`,

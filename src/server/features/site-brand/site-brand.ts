@@ -3,7 +3,8 @@ import { parseSiteConfig } from '#common/site-config-parse.ts';
 import type { SitePictures } from '#common/site-pictures.ts';
 import { pictureFiles, picturesInForce, SITE_PICTURES_CHANNEL } from '#server/features/site-pictures/index.ts';
 import type { Database } from '#server/platform/db/database.ts';
-import { errorFields, log } from '#server/platform/log.ts';
+import { type KeptCurrent, keptCurrent } from '#server/platform/db/kept-current.ts';
+import { log } from '#server/platform/log.ts';
 import type { LogoFile, PagePublisher, PublishedTexts } from '#server/site/live-pages.ts';
 import { type BrandRow, readBrand, SITE_BRAND_CHANNEL } from './brand-queries.ts';
 import { checkLogo, logoPath } from './logo.ts';
@@ -68,7 +69,7 @@ export class SiteBrand {
   private readonly db: Database;
   private readonly texts: PublishedTexts;
   private readonly publisher: PagePublisher | undefined;
-  private chain: Promise<void> = Promise.resolve();
+  private readonly current: KeptCurrent;
 
   constructor(options: { db: Database; site: SiteConfig; texts: PublishedTexts; publisher?: PagePublisher }) {
     this.db = options.db;
@@ -76,35 +77,33 @@ export class SiteBrand {
     this.initial = structuredClone(options.site);
     this.texts = options.texts;
     this.publisher = options.publisher;
+    this.current = keptCurrent({
+      db: options.db,
+      channels: [SITE_BRAND_CHANNEL, SITE_PICTURES_CHANNEL],
+      apply: () => this.apply(),
+      failure: 'The brand could not be applied',
+    });
   }
 
   /** Resolves once this instance serves the brand the database holds now. */
   refresh(): Promise<void> {
-    const run = this.chain.then(async () => {
-      const [row, pictures] = await Promise.all([readBrand(this.db), picturesInForce(this.db)]);
-      const { config, logo } = brandedConfig(this.initial, row, pictures);
-      if (JSON.stringify(config) === JSON.stringify(this.site)) return;
-      // The pictures' bytes only when the site is rendered again (not on every read of the brand).
-      const assets = this.publisher && pictures ? await pictureFiles(this.db) : [];
-      for (const key of Object.keys(this.site) as (keyof SiteConfig)[]) delete this.site[key];
-      Object.assign(this.site, config);
-      await this.publisher?.rebuild(this.texts, logo, assets);
-      log.info('The brand set in the console is served');
-    });
-    this.chain = run.catch((error: unknown) => log.error(errorFields(error), 'The brand could not be applied'));
-    return run;
+    return this.current.refresh();
   }
 
-  async start(): Promise<() => Promise<void>> {
-    const again = () => {
-      void this.refresh().catch(() => {});
-    };
-    const unlisten = await Promise.all(
-      [SITE_BRAND_CHANNEL, SITE_PICTURES_CHANNEL].map((channel) => this.db.listen(channel, again, { onResync: again })),
-    );
-    await this.refresh();
-    return async () => {
-      await Promise.all(unlisten.map((stop) => stop()));
-    };
+  /** Serves the brand and pictures in force, and again whenever any instance changes them. */
+  start(): Promise<() => Promise<void>> {
+    return this.current.start();
+  }
+
+  private async apply(): Promise<void> {
+    const [row, pictures] = await Promise.all([readBrand(this.db), picturesInForce(this.db)]);
+    const { config, logo } = brandedConfig(this.initial, row, pictures);
+    if (JSON.stringify(config) === JSON.stringify(this.site)) return;
+    // The pictures' bytes only when the site is rendered again (not on every read of the brand).
+    const assets = this.publisher && pictures ? await pictureFiles(this.db) : [];
+    for (const key of Object.keys(this.site) as (keyof SiteConfig)[]) delete this.site[key];
+    Object.assign(this.site, config);
+    await this.publisher?.rebuild(this.texts, logo, assets);
+    log.info('The brand set in the console is served');
   }
 }
