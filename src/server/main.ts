@@ -20,7 +20,7 @@ async function main() {
   const http = drainableServer();
   const api = await startApi(env, security, http.draining, { siteDir: env.SITE_DIR, files, inline });
   const { server } = http;
-  server.on('request', createListener(api.app, files, security, api.metrics));
+  server.on('request', createListener(api.app, files, security, api));
   server.listen(env.PORT, env.HOST, () => {
     log.info(`Serving on ${ownAddress(env.HOST, env.PORT)} (${api.summary})`);
   });

@@ -37,7 +37,7 @@ describeApi('metrics', (api) => {
   beforeAll(async () => {
     metrics = new Metrics();
     const app = api.app({ metrics, db: metrics.timed(api.db()), settings: { metricsToken: TOKEN } });
-    server = await startTestServer(app, files, security, metrics);
+    server = await startTestServer(app, files, security, { metrics });
   });
   afterAll(() => server?.close());
 

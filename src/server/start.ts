@@ -24,6 +24,8 @@ export interface RunningApi {
   metrics: Metrics;
   /** Where data, analytics and mail go, for the start-up line. */
   summary: string;
+  /** Draws a share image a page rendered by this server names, on its first request (PagePublisher). */
+  drawShareImage?: (urlPath: string) => Promise<void> | undefined;
   stop: () => Promise<void>;
 }
 
@@ -88,6 +90,7 @@ export async function startApi(
   return {
     app,
     metrics,
+    drawShareImage: publisher?.drawShareImage,
     summary: `data: ${store}; analytics: ${analytics}; mail: ${mail}`,
     stop: async () => {
       await Promise.allSettled([jobs.stop(), tracing?.shutdown(), ...unlisten.map((stop) => stop())]);

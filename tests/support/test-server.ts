@@ -1,7 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ApiApp } from '#server/app.ts';
-import type { Metrics } from '#server/platform/metrics.ts';
 import type { StaticFile } from '#server/site/build-files.ts';
 import { createListener } from '#server/site/listener.ts';
 
@@ -10,9 +9,9 @@ export async function startTestServer(
   app: ApiApp,
   files: Map<string, StaticFile>,
   security: Record<string, string>,
-  metrics?: Metrics,
+  options?: Parameters<typeof createListener>[3],
 ) {
-  const server = createServer(createListener(app, files, security, metrics));
+  const server = createServer(createListener(app, files, security, options));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {

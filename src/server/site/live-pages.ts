@@ -59,6 +59,11 @@ export interface PagePublisher {
    */
   rebuild(published: PublishedTexts, logo: LogoFile | null, assets?: readonly AssetFile[]): Promise<void>;
   preview(target: PageTarget, texts: Texts): Promise<string>;
+  /**
+   * Draws a share image a rendered page names, on its first request, and serves it from then on;
+   * undefined when no such image waits. Resolves (never rejects) once the image is served or has failed.
+   */
+  drawShareImage(urlPath: string): Promise<void> | undefined;
 }
 
 /**
@@ -82,6 +87,11 @@ export function livePages(options: {
   const builtFavicon = files.get(FAVICON_PATH);
   /** The logo in force, which the share images draw before it is served. */
   let logoNow: LogoFile | null = null;
+  /**
+   * The share images the pages rendered here name and nobody has asked for yet, each with the way
+   * to draw it. Kept after the pages that name them are replaced: a crawler may hold an older page.
+   */
+  const undrawn = new Map<string, () => Promise<unknown>>();
   let renderer: Promise<PageRenderer> | undefined;
   const load = () => {
     renderer ??= (async () => {
@@ -100,10 +110,10 @@ export function livePages(options: {
               if (!files.has(urlPath)) files.set(urlPath, await madeFile(urlPath, png));
             },
             cacheDir: options.cacheDir,
-            served: (urlPath) => files.has(urlPath),
             logoData: (urlPath) => (logoNow?.path === urlPath ? logoNow.body : files.get(urlPath)?.body),
-            drawAfter: (drawing) => {
-              drawing.catch((error: unknown) => log.error(errorFields(error), 'A share image could not be drawn'));
+            // The build's images are served already; the others wait for their first request.
+            drawLater: (urlPath, draw) => {
+              if (!files.has(urlPath)) undrawn.set(urlPath, draw);
             },
             colours,
           });
@@ -216,5 +226,14 @@ export function livePages(options: {
 
     preview: (target, texts) =>
       serially(async () => (await load()).render(target, filled(texts), site, { shareImage: false })),
+
+    drawShareImage: (urlPath) => {
+      const draw = undrawn.get(urlPath);
+      if (!draw) return undefined;
+      return draw().then(
+        () => void undrawn.delete(urlPath),
+        (error: unknown) => log.error(errorFields(error), 'A share image could not be drawn'),
+      );
+    },
   };
 }

@@ -21,20 +21,25 @@ it('draws an image once under a name made from its card', async () => {
   expect(await readdir(cacheDir)).toEqual([path.basename(image.path)]);
 });
 
-it('does not draw an image a running server serves already (the build made it)', async () => {
+it('leaves the drawing to the first request when asked to draw later, then draws once', async () => {
   const saved: string[] = [];
-  const asked: string[] = [];
-  const cacheDir = path.join(cacheRoot, 'served');
+  const later = new Map<string, () => Promise<unknown>>();
+  const cacheDir = path.join(cacheRoot, 'later');
   const write = shareImageWriter({
     save: (urlPath) => void saved.push(urlPath),
     cacheDir,
     colours,
-    served: (urlPath) => asked.push(urlPath) > 0,
+    drawLater: (urlPath, draw) => void later.set(urlPath, draw),
   });
   const image = await write(card);
-  expect(asked).toEqual([image.path]);
+  expect([...later.keys()]).toEqual([image.path]);
   expect(saved).toEqual([]);
   await expect(readdir(cacheDir)).rejects.toThrow();
+  const draw = later.get(image.path) as () => Promise<unknown>;
+  // Two requests at once draw it once.
+  expect(await Promise.all([draw(), draw()])).toEqual([image, image]);
+  expect(saved).toEqual([image.path]);
+  expect(await readdir(cacheDir)).toEqual([path.basename(image.path)]);
 });
 
 it('draws the logo a card names before the site name, under a name of its own', async () => {

@@ -161,20 +161,17 @@ export function shareImageWriter(options: {
   cacheDir: string;
   colours: BrandColours;
   /**
-   * Whether an image is served already under this path: a running server has the build's images,
-   * which it need not draw again (drawing one takes hundreds of milliseconds of a publish).
+   * Answer with the image's address at once and hand its drawing to `drawLater`, which a running
+   * server calls on the image's first request: after a brand change every page names a new image,
+   * few of them are ever fetched, and each instance would otherwise spend seconds drawing them all.
+   * The build draws each before it goes on.
    */
-  served?: (urlPath: string) => boolean;
-  /**
-   * Answer with the image's address at once and draw it after (a running server: the pages that
-   * name it are served sooner, and the image a moment later); the build waits for each.
-   */
-  drawAfter?: (drawing: Promise<ShareImage>) => void;
+  drawLater?: (urlPath: string, draw: () => Promise<ShareImage>) => void;
   /** The bytes of the logo a card names (a running server has them; the build has no logo). */
   logoData?: (urlPath: string) => Uint8Array | undefined;
 }) {
   const made = new Map<string, Promise<ShareImage>>();
-  const { save, cacheDir, colours, served, drawAfter, logoData } = options;
+  const { save, cacheDir, colours, drawLater, logoData } = options;
   const logoHref = (card: ShareCard) => {
     const data = card.logo && logoData?.(card.logo.path);
     if (!card.logo || !data) return undefined;
@@ -182,9 +179,7 @@ export function shareImageWriter(options: {
     return `data:${type};base64,${Buffer.from(data).toString('base64')}`;
   };
 
-  async function make(card: ShareCard, name: string): Promise<ShareImage> {
-    const urlPath = `/${SHARE_IMAGE_FOLDER}/${name}`;
-    if (served?.(urlPath)) return { path: urlPath, width: SHARE_IMAGE_WIDTH, height: SHARE_IMAGE_HEIGHT };
+  async function make(card: ShareCard, name: string, urlPath: string): Promise<ShareImage> {
     const cached = path.join(cacheDir, name);
     const png = await readFile(cached).catch(async () => {
       const rendered = (await renderAsync(shareSvg(card, colours, logoHref(card)), RESVG_OPTIONS)).asPng();
@@ -199,17 +194,19 @@ export function shareImageWriter(options: {
   return (card: ShareCard): Promise<ShareImage> => {
     const key = JSON.stringify([RENDERER, card, colours]);
     const name = `${createHash('sha256').update(key).digest('base64url').slice(0, 16)}.png`;
-    let image = made.get(name);
-    if (!image) {
-      image = make(card, name);
-      made.set(name, image);
-    }
-    if (!drawAfter) return image;
-    drawAfter(image);
-    return Promise.resolve({
-      path: `/${SHARE_IMAGE_FOLDER}/${name}`,
-      width: SHARE_IMAGE_WIDTH,
-      height: SHARE_IMAGE_HEIGHT,
-    });
+    const urlPath = `/${SHARE_IMAGE_FOLDER}/${name}`;
+    const draw = () => {
+      let image = made.get(name);
+      if (!image) {
+        image = make(card, name, urlPath);
+        made.set(name, image);
+        // A drawing that failed is tried again when the image is next asked for.
+        image.catch(() => made.delete(name));
+      }
+      return image;
+    };
+    if (!drawLater) return draw();
+    drawLater(urlPath, draw);
+    return Promise.resolve({ path: urlPath, width: SHARE_IMAGE_WIDTH, height: SHARE_IMAGE_HEIGHT });
   };
 }

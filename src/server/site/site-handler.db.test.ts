@@ -45,9 +45,23 @@ const security = securityHeaders({ scripts: ["'sha256-abc'"], styles: ["'sha256-
 const app = createApp({ db, secret: Buffer.alloc(32, 1), trustedProxies: 0, security });
 let server: Awaited<ReturnType<typeof startTestServer>>;
 beforeAll(async () => {
-  server = await startTestServer(app, files, security);
+  server = await startTestServer(app, files, security, { drawShareImage });
 });
 afterAll(() => server.close());
+
+// A share image a rendered page names, drawn on its first request; any other asset is missing.
+const SHARE_IMAGE = '/assets/share/abc.png';
+const drawn: string[] = [];
+function drawShareImage(urlPath: string): Promise<void> | undefined {
+  if (urlPath !== SHARE_IMAGE || files.has(urlPath)) return undefined;
+  return new Promise((resolve) =>
+    setTimeout(() => {
+      drawn.push(urlPath);
+      files.set(...file(urlPath, 'png', 'image/png'));
+      resolve();
+    }, 20),
+  );
+}
 
 const get = (path: string, init: RequestInit = {}) => fetch(server.url + path, { redirect: 'manual', ...init });
 
@@ -199,6 +213,17 @@ describe('static files', () => {
       headers: { 'If-None-Match': '"/locales/it/common.json"' },
     });
     expect(response.status).toBe(304);
+  });
+
+  it('serves a share image a page names once it is drawn on the first request, then as a file', async () => {
+    const first = await get(SHARE_IMAGE);
+    expect(first.status).toBe(200);
+    expect(first.headers.get('content-type')).toBe('image/png');
+    expect(first.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(await first.text()).toBe('png');
+    expect((await get(SHARE_IMAGE)).status).toBe(200);
+    expect(drawn).toEqual([SHARE_IMAGE]);
+    expect((await get('/assets/share/other.png')).status).toBe(404);
   });
 
   it('answers 404 for a missing asset or locale, not a redirect', async () => {

@@ -54,6 +54,14 @@ interface PreparedFile {
   headers: OutgoingHttpHeaders;
 }
 
+export interface SiteOptions {
+  /**
+   * Draws a share image a page rendered by this server names when it is first asked for, and
+   * puts it into the files (PagePublisher.drawShareImage); undefined when no such image waits.
+   */
+  drawShareImage?: (urlPath: string) => Promise<void> | undefined;
+}
+
 /**
  * Serves the built site straight from Node's HTTP layer: files by exact path, pages by the routing
  * rules, unknown and malformed paths redirected. Nothing is looked up on disk per request, and a
@@ -61,7 +69,11 @@ interface PreparedFile {
  * same files. Says which route pattern it served, or null for what it leaves to the API (other
  * methods, /metrics).
  */
-export function createSiteHandler(files: Map<string, StaticFile>, security: Record<string, string>) {
+export function createSiteHandler(
+  files: Map<string, StaticFile>,
+  security: Record<string, string>,
+  { drawShareImage }: SiteOptions = {},
+) {
   // Worked out on a file's first use and kept with it: a file a publish replaces (decision 200) gets
   // its own the first time it is served.
   const preparedFiles = new WeakMap<StaticFile, PreparedFile>();
@@ -143,7 +155,9 @@ export function createSiteHandler(files: Map<string, StaticFile>, security: Reco
       return folder ?? pathname;
     }
     if (folder) {
-      send(req, res, undefined);
+      const drawing = folder === ASSETS_ROUTE ? drawShareImage?.(pathname) : undefined;
+      if (drawing) void drawing.then(() => send(req, res, prepared.get(pathname)));
+      else send(req, res, undefined);
       return folder;
     }
     if (isConsolePath(pathname)) {

@@ -102,6 +102,7 @@ describeApi('the pages’ pictures in the console', (api) => {
     const publisher: PagePublisher = {
       update: async () => {},
       preview: async () => '',
+      drawShareImage: () => undefined,
       rebuild: async (_texts, _logo, assets = []) => {
         rendered.push([...assets]);
       },
