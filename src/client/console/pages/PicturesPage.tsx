@@ -21,8 +21,11 @@ import './pictures.css';
 
 type Sent = ApiResult<PicturesAnswer>;
 
-/** Longer than making the picture's files and a full render of the site take on a busy instance. */
-const TIMEOUT_MS = 60_000;
+/**
+ * Longer than making the picture's files (AVIF is seconds of a core per size) and a full render of
+ * the site take on a busy instance.
+ */
+const TIMEOUT_MS = 120_000;
 
 /** A change of a picture: the image itself (as its file), its texts, or its removal. */
 const send = (method: 'PUT' | 'DELETE', path: string, body: Blob | object): Promise<Sent> =>
