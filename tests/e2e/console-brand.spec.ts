@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
+import sharp from 'sharp';
 import { BRAND_API } from '#common/site-brand.ts';
 import { unexpected } from './accounts.ts';
 import { expectAccessible, watchConsole } from './helpers.ts';
@@ -142,7 +143,13 @@ test('an admin sets the brand colour and the logo in the console, and the site s
   expect(favicon.equals(faviconBefore)).toBe(false);
   const shareImage = (await home.locator('meta[property="og:image"]').getAttribute('content')) ?? '';
   expect(shareImage).toMatch(/^https?:\/\//);
-  await pngBytes(home, `${SITE}${new URL(shareImage).pathname}`);
+  // The logo is drawn on its plate: its green square where the logo sits, white around it (the
+  // card itself is the same green).
+  const card = sharp(await pngBytes(home, `${SITE}${new URL(shareImage).pathname}`)).removeAlpha();
+  const { data, info } = await card.raw().toBuffer({ resolveWithObject: true });
+  const rgb = (x: number, y: number) => [...data.subarray((y * info.width + x) * 3, (y * info.width + x) * 3 + 3)];
+  expect(rgb(100, 100)).toEqual([0x0b, 0x6e, 0x4f]);
+  expect(rgb(72, 60)).toEqual([0xff, 0xff, 0xff]);
   await visitor.close();
 
   // An SVG with a script is refused, in the console's language, next to the file field.

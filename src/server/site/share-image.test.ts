@@ -57,14 +57,19 @@ it('draws the logo a card names before the site name, under a name of its own', 
   const withLogo = await write({ ...card, logo: { path: '/assets/brand/logo-x.svg', width: 80, height: 40 } });
   expect(withLogo.path).not.toBe(plain.path);
   const { Resvg } = await import('@resvg/resvg-js');
-  // A red pixel where the logo sits (x 80–208, y 66–130), none on the card without it.
-  const redAt = (png: Uint8Array | undefined) => {
-    const image = new Resvg(
+  const pixels = (png: Uint8Array | undefined) =>
+    new Resvg(
       `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630"><image href="data:image/png;base64,${Buffer.from(png ?? []).toString('base64')}" width="1200" height="630"/></svg>`,
-    ).render();
-    const offset = (100 * 1200 + 120) * 4;
-    return image.pixels[offset] === 255 && image.pixels[offset + 1] === 0;
+    ).render().pixels;
+  const rgb = (png: Uint8Array | undefined, x: number, y: number) => {
+    const offset = (y * 1200 + x) * 4;
+    const image = pixels(png);
+    return [image[offset], image[offset + 1], image[offset + 2]];
   };
-  expect(redAt(drawn.get(withLogo.path))).toBe(true);
-  expect(redAt(drawn.get(plain.path))).toBe(false);
+  // A red pixel where the logo sits (x 80–208, y 66–130), on a white plate from x 68 and y 54;
+  // neither on the card without it.
+  expect(rgb(drawn.get(withLogo.path), 120, 100)).toEqual([255, 0, 0]);
+  expect(rgb(drawn.get(withLogo.path), 72, 60)).toEqual([255, 255, 255]);
+  expect(rgb(drawn.get(plain.path), 120, 100)).not.toEqual([255, 0, 0]);
+  expect(rgb(drawn.get(plain.path), 72, 60)).toEqual([0x1d, 0x4e, 0xd8]);
 });

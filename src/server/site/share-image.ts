@@ -28,7 +28,7 @@ const RESVG_OPTIONS = { font: { fontFiles: FONT_FILES, loadSystemFonts: false, d
  * change below) and the renderer's and fonts' versions, so that a name always follows what it shows.
  */
 const RENDERER = [
-  1,
+  2,
   ...['@resvg/resvg-js', '@expo-google-fonts/noto-sans', '@expo-google-fonts/noto-sans-thai'].map(
     (name) => (require(`${name}/package.json`) as { version: string }).version,
   ),
@@ -109,15 +109,22 @@ function siteLine(
 ): string[] {
   if (!card.logo || !logoHref) return [text(MARGIN, 118, 40, card.siteName)];
   const width = Math.min(LOGO_MAX_WIDTH, Math.round((card.logo.width / card.logo.height) * LOGO_HEIGHT));
+  const top = 118 - LOGO_HEIGHT + 12;
   return [
-    `<image href="${escapeHtml(logoHref)}" x="${MARGIN}" y="${118 - LOGO_HEIGHT + 12}" width="${width}" height="${LOGO_HEIGHT}" preserveAspectRatio="xMinYMid meet"/>`,
-    text(MARGIN + width + 24, 118, 40, card.siteName),
+    // The logo is made for the site's light header, and is often in the very colour the card is
+    // filled with: it sits on a plate of the page's background.
+    `<rect x="${MARGIN - LOGO_PLATE}" y="${top - LOGO_PLATE}" width="${width + 2 * LOGO_PLATE}" height="${LOGO_HEIGHT + 2 * LOGO_PLATE}" rx="${LOGO_PLATE}" fill="${LOGO_PLATE_COLOUR}"/>`,
+    `<image href="${escapeHtml(logoHref)}" x="${MARGIN}" y="${top}" width="${width}" height="${LOGO_HEIGHT}" preserveAspectRatio="xMinYMid meet"/>`,
+    text(MARGIN + width + LOGO_PLATE + 24, 118, 40, card.siteName),
   ];
 }
 
 /** How tall the logo is drawn above the title, in pixels; as wide as its proportions make it, up to LOGO_MAX_WIDTH. */
 const LOGO_HEIGHT = 64;
 const LOGO_MAX_WIDTH = 420;
+/** The margin of the plate behind the logo, in pixels, and its colour (the light theme's page background). */
+export const LOGO_PLATE = 12;
+export const LOGO_PLATE_COLOUR = '#ffffff';
 
 export function shareSvg(card: ShareCard, colours: BrandColours, logoHref?: string): string {
   const fit = TITLE_FITS.map(({ size, lines }) => ({
