@@ -387,7 +387,7 @@ export default function AnalyticsPage({ query, me }: { query: URLSearchParams; m
         </>
       )}
       <ChatQuality />
-      {me.role === 'admin' && <AnalyticsMail email={me.email} />}
+      {me.role === 'admin' && <AnalyticsMail me={me} />}
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { consoleCall } from '#client/console/api.ts';
 import { useFormat } from '#client/console/format.ts';
+import { MailKeptNote } from '#client/console/MailKeptNote.tsx';
 import { Loading } from '#client/console/ui.tsx';
 import { useErrorToast } from '#client/lib/toast/use-error-toast.ts';
 import { useToast } from '#client/lib/toast/use-toast.ts';
@@ -12,13 +13,14 @@ import {
   MAIL_REPORTS,
   type MailReport,
 } from '#common/analytics-mail.ts';
+import type { MeAnswer } from '#common/console-api.ts';
 import './analytics-mail.css';
 
 /**
  * The signed-in admin's own analytics mail (decision 210), at the end of the analytics page: a
  * report (weekly, monthly or none) and an alert for an hour with far more visits than usual.
  */
-export function AnalyticsMail({ email }: { email: string }) {
+export function AnalyticsMail({ me }: { me: MeAnswer }) {
   const { t } = useTranslation('console');
   const format = useFormat();
   const toast = useToast();
@@ -54,7 +56,8 @@ export function AnalyticsMail({ email }: { email: string }) {
   return (
     <section className="analytics-mail" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t('analyticsMail.form.title')}</h2>
-      <p className="console-note">{t('analyticsMail.form.intro', { email })}</p>
+      <p className="console-note">{t('analyticsMail.form.intro', { email: me.email })}</p>
+      <MailKeptNote me={me} />
       {settings ? (
         <form onSubmit={submit} noValidate>
           <fieldset>
