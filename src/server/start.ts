@@ -66,7 +66,9 @@ export async function startApi(
     ? smtpMailer(env.SMTP_URL, env.MAIL_FROM ?? (() => `${site.brand.siteName} <no-reply@${site.brand.domain}>`))
     : outboxMailer(db);
   await scheduleRecurring(db, JOBS);
-  const jobs = startJobRunner({ db, mailer }, JOBS, { onFinish: (kind, outcome) => metrics.recordJob(kind, outcome) });
+  const jobs = startJobRunner({ db, mailer, site: siteBrand.site, texts: siteTexts.texts }, JOBS, {
+    onFinish: (kind, outcome) => metrics.recordJob(kind, outcome),
+  });
   const app = createApp({
     db,
     secret,

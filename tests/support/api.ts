@@ -175,7 +175,7 @@ export function describeApi(name: string, body: (suite: ApiSuite) => void) {
           return mailer.keeps;
         },
       };
-      runner = startJobRunner({ db: db(), mailer: current }, JOBS, { pollMs: 20 });
+      runner = startJobRunner({ db: db(), mailer: current, site, texts }, JOBS, { pollMs: 20 });
     }, 60_000);
     afterAll(async () => {
       await runner?.stop();

@@ -152,7 +152,7 @@ function DeskPage({ route, me }: { route: ConsoleRoute; me: MeAnswer }) {
     case 'chat':
       return <ChatPage me={me} />;
     case 'analytics':
-      return <AnalyticsPage query={route.query} />;
+      return <AnalyticsPage query={route.query} me={me} />;
     case 'staff':
       return me.role === 'admin' ? <StaffPage me={me} /> : <Missing me={me} />;
     case 'chatSettings':

@@ -9,9 +9,16 @@ import { useTitle } from '#client/console/use-title.ts';
 import { navigate } from '#client/lib/address.tsx';
 import { ScrollTable } from '#client/lib/ScrollTable.tsx';
 import { useErrorToast } from '#client/lib/toast/use-error-toast.ts';
-import { ANALYTICS_PERIODS, type AnalyticsAnswer, type AnalyticsDimension, CONSOLE_API } from '#common/console-api.ts';
+import {
+  ANALYTICS_PERIODS,
+  type AnalyticsAnswer,
+  type AnalyticsDimension,
+  CONSOLE_API,
+  type MeAnswer,
+} from '#common/console-api.ts';
 import type { ErrorCode } from '#common/error-codes.ts';
 import { LANGUAGES } from '#common/languages.ts';
+import { AnalyticsMail } from './analytics/AnalyticsMail.tsx';
 import { analyticsFiles, breakdownFile, bucketsOf, download } from './analytics/analytics-files.ts';
 import { type AnalyticsView, analyticsPath, queryOfView, viewOf, withFilter } from './analytics/analytics-query.ts';
 import { Breakdown } from './analytics/Breakdown.tsx';
@@ -126,7 +133,7 @@ function ChartWithTable({
 }
 
 /** Headline numbers, charts and breakdowns of the visits, filtered by the address; with exports. */
-export default function AnalyticsPage({ query }: { query: URLSearchParams }) {
+export default function AnalyticsPage({ query, me }: { query: URLSearchParams; me: MeAnswer }) {
   const { t, i18n } = useTranslation('console');
   const { t: te } = useTranslation('errors');
   const labels = useAnalyticsLabels();
@@ -380,6 +387,7 @@ export default function AnalyticsPage({ query }: { query: URLSearchParams }) {
         </>
       )}
       <ChatQuality />
+      {me.role === 'admin' && <AnalyticsMail me={me} />}
     </div>
   );
 }

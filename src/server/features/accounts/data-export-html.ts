@@ -6,7 +6,7 @@ import { textAt } from '#server/platform/site-config.ts';
 import type { AccountData } from './data-export.ts';
 
 /** Fields whose values are the site's own words ('granted', 'totp', …), said in the reader's language. */
-const WORDS = new Set(['factors', 'analytics', 'keptIn', 'role', 'purpose', 'author', 'status']);
+const WORDS = new Set(['factors', 'analytics', 'keptIn', 'role', 'purpose', 'author', 'status', 'report', 'kind']);
 
 /**
  * The same data as the JSON file, as a page to read in the account's language: each part under

@@ -73,6 +73,14 @@ describeApi('the account page: a copy of the account’s data', (api) => {
     );
     await db.query(`INSERT INTO chat_presence (stream_id, account_id) VALUES (gen_random_uuid(), $1)`, [id]);
     await db.query(`INSERT INTO staff_invitations (account_id) VALUES ($1)`, [id]);
+    await db.query(
+      `INSERT INTO analytics_mail_settings (account_id, report, alert_multiple) VALUES ($1, 'weekly', 3)`,
+      [id],
+    );
+    await db.query(
+      `INSERT INTO analytics_mails_sent (account_id, kind, period, day) VALUES ($1, 'weekly', '2026-11-16', '2026-11-23')`,
+      [id],
+    );
     await db.query(`INSERT INTO jobs (kind, payload, run_at) VALUES ('mail.send', $1, now() + interval '1 day')`, [
       {
         to: person.email,

@@ -156,6 +156,22 @@ export const ACCOUNT_TABLE_READERS: Record<string, { section: string; read: Read
         id,
       ]),
   },
+  analytics_mail_settings: {
+    section: 'analyticsMail',
+    read: (db, id) =>
+      db.query(
+        `SELECT report, alert_multiple::float8 AS "alertMultiple" FROM analytics_mail_settings WHERE account_id = $1`,
+        [id],
+      ),
+  },
+  analytics_mails_sent: {
+    section: 'analyticsMailsSent',
+    read: (db, id) =>
+      db.query(
+        `SELECT kind, period, queued_at AS "queuedAt" FROM analytics_mails_sent WHERE account_id = $1 ORDER BY queued_at`,
+        [id],
+      ),
+  },
 };
 
 export interface AccountData {

@@ -7,6 +7,8 @@ import type { JobDefinitions } from '#server/platform/jobs/jobs.ts';
 import { dashboardRoutes } from './dashboard-routes.ts';
 import { pruneEvents } from './events-store.ts';
 import { POSTHOG_MAX_BODY_BYTES, posthogRoutes } from './posthog-routes.ts';
+import { reportMailJobs } from './report-mail-jobs.ts';
+import { reportMailSettingsRoutes } from './report-mail-settings.ts';
 import { reportRoutes } from './report-routes.ts';
 import { pruneUnconsentedViews, unconsentedViewRoutes } from './unconsented-views.ts';
 
@@ -21,12 +23,14 @@ export function analyticsFeature(deps: Deps): Feature {
       .route('/', posthogRoutes(deps))
       .route('/', reportRoutes(deps))
       .route('/', dashboardRoutes(deps))
-      .route('/', unconsentedViewRoutes(deps)),
+      .route('/', unconsentedViewRoutes(deps))
+      .route('/', reportMailSettingsRoutes(deps)),
     guardExemptions: [{ path: `${POSTHOG_PATH}/*`, origin: false, maxBodyBytes: POSTHOG_MAX_BODY_BYTES }],
   };
 }
 
 export const analyticsJobs: JobDefinitions = {
+  ...reportMailJobs,
   'analytics.prune': {
     everySeconds: 24 * 60 * 60,
     run: async (_, { db }) => {

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import type { Texts } from '#common/languages.ts';
+import type { SiteConfig } from '#common/site-config.ts';
 import type { Database, Queryable } from '#server/platform/db/database.ts';
 import { errorFields, log } from '#server/platform/log.ts';
 import type { Mailer } from '#server/platform/mail/mailer.ts';
@@ -7,6 +9,12 @@ import type { Mailer } from '#server/platform/mail/mailer.ts';
 export interface JobContext {
   db: Database;
   mailer: Mailer;
+  /**
+   * The brand and the published texts in force, for a recurring job that writes mail (it has no
+   * request to take them from); jobs queued by a request carry their texts in their payload.
+   */
+  site?: SiteConfig;
+  texts?: Texts;
 }
 
 export interface JobDefinition {
