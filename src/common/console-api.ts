@@ -109,6 +109,7 @@ export const ANALYTICS_DIMENSIONS = [
   'device',
   'browser',
   'system',
+  'country',
 ] as const;
 export type AnalyticsDimension = (typeof ANALYTICS_DIMENSIONS)[number];
 

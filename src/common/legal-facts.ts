@@ -5,7 +5,7 @@ import type { Service, SiteConfig } from './site-config.ts';
  * page shows it in its language's own format; change it whenever their texts or the legal facts in
  * config.json change.
  */
-export const LEGAL_TEXTS_UPDATED = '2026-11-23';
+export const LEGAL_TEXTS_UPDATED = '2026-11-26';
 
 /** How many days before a change of the terms account holders are told about it by email. */
 export const TERMS_NOTICE_DAYS = 30;

@@ -36,7 +36,11 @@ test('the analytics page filters by a clicked row through its address, exports w
       $browser_language: 'th-TH',
     },
   }));
-  const sent = await request.post(`${POSTHOG_PATH}/e/`, { data: { batch: events }, headers: { 'User-Agent': IPHONE } });
+  // Through the one trusted proxy, from an address in Japan.
+  const sent = await request.post(`${POSTHOG_PATH}/e/`, {
+    data: { batch: events },
+    headers: { 'User-Agent': IPHONE, 'X-Forwarded-For': '133.1.1.1' },
+  });
   expect(sent.status()).toBe(200);
 
   // A visitor who declined: their page view is counted, without anything that identifies them.
@@ -100,6 +104,13 @@ test('the analytics page filters by a clicked row through its address, exports w
   const devices = page.getByRole('region', { name: t.analytics.breakdowns.device.title });
   await expect(devices.locator('tbody tr')).toHaveCount(1);
   await expect(devices).toContainText(t.analytics.devices.mobile);
+  const countries = page.getByRole('region', { name: t.analytics.breakdowns.country.title });
+  await expect(countries.locator('tbody tr')).toHaveCount(1);
+  await expect(countries.getByRole('button', { name: 'Japan (JP)' })).toBeVisible();
+  await expect(countries.getByRole('link', { name: t.analytics.countrySource })).toHaveAttribute(
+    'href',
+    'https://db-ip.com',
+  );
   await expectAccessible(page);
 
   // One table as CSV, and everything as a ZIP, headers in the console's language.

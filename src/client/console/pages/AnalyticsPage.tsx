@@ -23,6 +23,7 @@ import { analyticsFiles, breakdownFile, bucketsOf, download } from './analytics/
 import { type AnalyticsView, analyticsPath, queryOfView, viewOf, withFilter } from './analytics/analytics-query.ts';
 import { Breakdown } from './analytics/Breakdown.tsx';
 import { ContactActivity } from './analytics/ContactActivity.tsx';
+import { CountrySource } from './analytics/CountrySource.tsx';
 import { Headline } from './analytics/Headline.tsx';
 import { useAnalyticsLabels } from './analytics/labels.ts';
 import { RightNow } from './analytics/RightNow.tsx';
@@ -46,7 +47,7 @@ const PREVIOUS_DASH = [6, 4];
 /** The breakdowns, in pairs that belong together on a wide screen. */
 const GROUPS: AnalyticsDimension[][] = [
   ['page', 'entry', 'exit'],
-  ['language', 'browserLanguage'],
+  ['language', 'browserLanguage', 'country'],
   ['referrer', 'source', 'campaign'],
   ['device', 'browser', 'system'],
 ];
@@ -353,6 +354,7 @@ export default function AnalyticsPage({ query, me }: { query: URLSearchParams; m
                   view={view}
                   labels={labels}
                   onExport={() => exportOne(dimension)}
+                  note={dimension === 'country' ? <CountrySource /> : undefined}
                 />
               ))}
             </div>

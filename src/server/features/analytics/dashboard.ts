@@ -30,6 +30,7 @@ const COLUMNS: Record<AnalyticsDimension, string> = {
   device: 'device',
   browser: 'browser',
   system: 'os',
+  country: 'country',
 };
 
 /** A column's values at the visit's page views, in time order, on every row of the visit. */
@@ -54,7 +55,7 @@ function viewsOf(filters: Partial<Record<AnalyticsDimension, string>>, firstPara
   const sql = `
     events AS (
       SELECT id, event, distinct_id, occurred_at, path, language, browser_language, referrer_host, utm_source,
-             utm_campaign, device, browser, os,
+             utm_campaign, device, browser, os, country,
              CASE WHEN occurred_at - lag(occurred_at) OVER (PARTITION BY distinct_id ORDER BY occurred_at, id)
                        <= interval '30 minutes' THEN 0 ELSE 1 END AS opens
       FROM analytics_events
@@ -71,14 +72,16 @@ function viewsOf(filters: Partial<Record<AnalyticsDimension, string>>, firstPara
              ${ofVisit('path')} AS paths,
              (${ofVisit('browser_language')})[1] AS browser_language, (${ofVisit('referrer_host')})[1] AS referrer_host,
              (${ofVisit('utm_source')})[1] AS utm_source, (${ofVisit('utm_campaign')})[1] AS utm_campaign,
-             (${ofVisit('device')})[1] AS device, (${ofVisit('browser')})[1] AS browser, (${ofVisit('os')})[1] AS os
+             (${ofVisit('device')})[1] AS device, (${ofVisit('browser')})[1] AS browser, (${ofVisit('os')})[1] AS os,
+             (${ofVisit('country')})[1] AS country
       FROM numbered
       WINDOW visit AS (PARTITION BY visit ORDER BY occurred_at, id ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING)
     ),
     views AS (
       SELECT * FROM (
         SELECT occurred_at, distinct_id, visit, path, language, paths[1] AS entry, paths[cardinality(paths)] AS exit,
-               browser_language, referrer_host, utm_source, utm_campaign, device, browser, os, visit_views, visit_seconds
+               browser_language, referrer_host, utm_source, utm_campaign, device, browser, os, country, visit_views,
+               visit_seconds
         FROM visited WHERE event = '$pageview'
       ) AS page_views
       WHERE true${conditions.map((condition) => ` AND ${condition}`).join('')}

@@ -6,14 +6,20 @@ const NO_AGENT: AgentSummary = { device: null, browser: null, os: null };
 
 /**
  * Stores events in one statement; an event whose uuid is already stored is skipped. `agent` is what
- * the sending browser's user agent says (one batch comes from one browser).
+ * the sending browser's user agent says and `country` where its address is (one batch comes from
+ * one browser).
  */
-export async function storeEvents(db: Queryable, events: AnalyticsEvent[], agent = NO_AGENT): Promise<void> {
+export async function storeEvents(
+  db: Queryable,
+  events: AnalyticsEvent[],
+  agent = NO_AGENT,
+  country: string | null = null,
+): Promise<void> {
   if (events.length === 0) return;
   await db.query(
     `INSERT INTO analytics_events (uuid, event, distinct_id, path, language, occurred_at, referrer_host,
-       browser_language, utm_source, utm_campaign, device, browser, os)
-     SELECT *, $11::text, $12::text, $13::text FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[],
+       browser_language, utm_source, utm_campaign, device, browser, os, country)
+     SELECT *, $11::text, $12::text, $13::text, $14::text FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[],
        $6::timestamptz[], $7::text[], $8::text[], $9::text[], $10::text[])
      ON CONFLICT (uuid) DO NOTHING`,
     [
@@ -30,6 +36,7 @@ export async function storeEvents(db: Queryable, events: AnalyticsEvent[], agent
       agent.device,
       agent.browser,
       agent.os,
+      country,
     ],
   );
 }

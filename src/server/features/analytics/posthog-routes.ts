@@ -5,6 +5,7 @@ import { ApiError } from '#server/http/api-error.ts';
 import { type AppEnv, newRoutes } from '#server/http/context.ts';
 import { callUpstream, upstreamError } from '#server/http/upstream.ts';
 import type { Queryable } from '#server/platform/db/database.ts';
+import { countryOf } from '#server/platform/ip-country.ts';
 import { summarizeAgent } from '#server/platform/user-agent.ts';
 import { storeEvents } from './events-store.ts';
 import { decodePosthogBody, eventsOf, withProjectKey } from './posthog-payload.ts';
@@ -39,7 +40,7 @@ const CAPTURE_PATH = /^\/(e|i\/v0\/e|batch|capture|track|engage)\/?$/;
 const CONFIG_PATH = /^\/(flags|decide)\/?$|^\/array\/[^/]+\/config$/;
 const HEADERS_PASSED_BACK = ['content-type', 'cache-control'];
 
-async function embedded(c: Context, db: Queryable, path: string): Promise<Response> {
+async function embedded(c: Context<AppEnv>, db: Queryable, path: string): Promise<Response> {
   if (path === `/array/${POSTHOG_BROWSER_KEY}/config.js`) {
     return c.body(EMBEDDED_CONFIG_SCRIPT, 200, {
       'Content-Type': 'text/javascript; charset=utf-8',
@@ -50,7 +51,8 @@ async function embedded(c: Context, db: Queryable, path: string): Promise<Respon
   if (c.req.method !== 'POST' || !CAPTURE_PATH.test(path)) throw new ApiError(404, 'NOT_FOUND');
   const events = eventsOf(decodePosthogBody(new Uint8Array(await c.req.arrayBuffer())));
   if (!events) throw new ApiError(400, 'INVALID_REQUEST');
-  await storeEvents(db, events, summarizeAgent(c.req.header('User-Agent')));
+  // Only the country is kept of the address (decision 215).
+  await storeEvents(db, events, summarizeAgent(c.req.header('User-Agent')), await countryOf(c.var.clientAddress));
   return c.json({ status: 1 });
 }
 

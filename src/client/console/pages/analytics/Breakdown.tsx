@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '#client/console/format.ts';
 import { navigate } from '#client/lib/address.tsx';
@@ -8,6 +9,7 @@ import type { AnalyticsLabels } from './labels.ts';
 /**
  * One breakdown as a table, the most visitors first, each row with a bar of its share of the first.
  * A row's name is a button that filters the whole page by it (the filter goes into the address).
+ * `note` says where the values come from, under the table.
  */
 export function Breakdown({
   dimension,
@@ -15,12 +17,14 @@ export function Breakdown({
   view,
   labels,
   onExport,
+  note,
 }: {
   dimension: AnalyticsDimension;
   rows: AnalyticsRow[];
   view: AnalyticsView;
   labels: AnalyticsLabels;
   onExport: () => void;
+  note?: ReactNode;
 }) {
   const { t } = useTranslation('console');
   const format = useFormat();
@@ -62,6 +66,7 @@ export function Breakdown({
           </tbody>
         </table>
       )}
+      {note}
       <p className="breakdown__export">
         <button type="button" className="button button--small button--secondary" onClick={onExport}>
           {t('analytics.exportTable', { title })}

@@ -8,13 +8,15 @@ const isDevice = (key: string): key is (typeof DEVICES)[number] => (DEVICES as r
 
 /**
  * How the page names the breakdowns and their values in the console's language: a site language as
- * "Thai (ไทย)", another browser language by its name, a device class in words, and an empty value
- * ("no referrer") as what it means for that breakdown.
+ * "Thai (ไทย)", another browser language by its name, a country by its name with its code
+ * ("Germany (DE)"), a device class in words, and an empty value ("no referrer") as what it means
+ * for that breakdown.
  */
 export function useAnalyticsLabels() {
   const { t, i18n } = useTranslation('console');
   const languageName = useLanguageName();
   const names = new Intl.DisplayNames([i18n.language], { type: 'language' });
+  const regions = new Intl.DisplayNames([i18n.language], { type: 'region', fallback: 'none' });
   const value = (dimension: AnalyticsDimension, key: string): string => {
     if (key === '') {
       if (dimension === 'referrer') return t('analytics.none.referrer');
@@ -30,6 +32,15 @@ export function useAnalyticsLabels() {
       }
     }
     if (dimension === 'device' && isDevice(key)) return t(`analytics.devices.${key}`);
+    if (dimension === 'country') {
+      try {
+        const name = regions.of(key);
+        return name ? `${name} (${key})` : key;
+      } catch {
+        // A filter in the address may name no region at all.
+        return key;
+      }
+    }
     return key;
   };
   return {
