@@ -63,7 +63,9 @@ export async function startApi(
   // Before the first request: the pages served are the published ones from the start.
   const unlisten = [await siteTexts.start(), await siteBrand.start()];
   const mailer = env.SMTP_URL
-    ? smtpMailer(env.SMTP_URL, env.MAIL_FROM ?? (() => `${site.brand.siteName} <no-reply@${site.brand.domain}>`))
+    ? smtpMailer(env.SMTP_URL, env.MAIL_FROM ?? (() => `${site.brand.siteName} <no-reply@${site.brand.domain}>`), () =>
+        siteBrand.mailLogo(),
+      )
     : outboxMailer(db);
   await scheduleRecurring(db, JOBS);
   const jobs = startJobRunner({ db, mailer, site: siteBrand.site, texts: siteTexts.texts }, JOBS, {

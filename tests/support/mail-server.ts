@@ -9,6 +9,8 @@ export interface CaughtMail {
   text: string;
   html: string;
   headers: Record<string, string>;
+  /** The parts the HTML names by Content-ID (the logo), decoded. */
+  inline: { type: string; cid: string; content: Buffer }[];
 }
 
 export interface TestMailServer {
@@ -37,10 +39,10 @@ const decodeQuotedPrintable = (text: string) =>
     'latin1',
   ).toString('utf8');
 
-function decodeBody(body: string, encoding = ''): string {
-  if (/base64/i.test(encoding)) return Buffer.from(body.replace(/\s/g, ''), 'base64').toString('utf8');
-  if (/quoted-printable/i.test(encoding)) return decodeQuotedPrintable(body);
-  return body;
+function decodeBody(body: string, encoding = ''): Buffer {
+  if (/base64/i.test(encoding)) return Buffer.from(body.replace(/\s/g, ''), 'base64');
+  if (/quoted-printable/i.test(encoding)) return Buffer.from(decodeQuotedPrintable(body), 'utf8');
+  return Buffer.from(body, 'utf8');
 }
 
 /** RFC 2047 encoded words, as nodemailer writes non-ASCII subjects. */
@@ -53,37 +55,44 @@ const decodeWords = (value: string) =>
         : decodeQuotedPrintable(data.replace(/_/g, ' ')),
     );
 
-/** Enough MIME for what nodemailer sends: a single part, or multipart with text and HTML. */
+interface Part {
+  type: string;
+  /** Its Content-ID without the angle brackets, for a part the HTML names (`cid:…`). */
+  cid?: string;
+  content: Buffer;
+}
+
+/** The leaf parts of a MIME entity, however deep its multiparts nest (text, HTML, related images). */
+function leafParts(headers: Record<string, string>, body: string): Part[] {
+  const type = headers['content-type'] ?? '';
+  const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
+  if (!boundary) {
+    const cid = /^<(.*)>$/.exec(headers['content-id'] ?? '')?.[1];
+    return [{ type, ...(cid ? { cid } : {}), content: decodeBody(body, headers['content-transfer-encoding']) }];
+  }
+  // The line break before each boundary belongs to the boundary, not to the part.
+  return body
+    .split(`--${boundary}`)
+    .slice(1, -1)
+    .map((part) => part.replace(/^\r?\n/, '').replace(/\r?\n$/, ''))
+    .flatMap((part) => {
+      const at = part.search(/\r?\n\r?\n/);
+      return leafParts(parseHeaders(part.slice(0, at)), part.slice(at).replace(/^\r?\n\r?\n/, ''));
+    });
+}
+
+/** Enough MIME for what nodemailer sends: a single part, or multiparts of text, HTML and inline images. */
 export function parseMail(raw: string): Omit<CaughtMail, 'from' | 'to'> {
   const split = raw.search(/\r?\n\r?\n/);
   const headers = parseHeaders(raw.slice(0, split));
-  const body = raw.slice(split).replace(/^\r?\n\r?\n/, '');
-  const parts: { type: string; content: string }[] = [];
-  const boundary = /boundary="?([^";]+)"?/i.exec(headers['content-type'] ?? '')?.[1];
-  if (boundary) {
-    // The line break before each boundary belongs to the boundary, not to the part.
-    for (const part of body
-      .split(`--${boundary}`)
-      .slice(1, -1)
-      .map((p) => p.replace(/\r?\n$/, ''))) {
-      const at = part.search(/\r?\n\r?\n/);
-      const partHeaders = parseHeaders(part.slice(0, at));
-      parts.push({
-        type: partHeaders['content-type'] ?? '',
-        content: decodeBody(part.slice(at).replace(/^\r?\n\r?\n/, ''), partHeaders['content-transfer-encoding']),
-      });
-    }
-  } else {
-    parts.push({
-      type: headers['content-type'] ?? '',
-      content: decodeBody(body, headers['content-transfer-encoding']),
-    });
-  }
+  const parts = leafParts(headers, raw.slice(split).replace(/^\r?\n\r?\n/, ''));
+  const text = (kind: string) => parts.find((part) => part.type.startsWith(kind))?.content.toString('utf8') ?? '';
   return {
     subject: decodeWords(headers.subject ?? ''),
-    text: parts.find((part) => part.type.startsWith('text/plain'))?.content ?? '',
-    html: parts.find((part) => part.type.startsWith('text/html'))?.content ?? '',
+    text: text('text/plain'),
+    html: text('text/html'),
     headers,
+    inline: parts.flatMap(({ type, cid, content }) => (cid ? [{ type, cid, content }] : [])),
   };
 }
 

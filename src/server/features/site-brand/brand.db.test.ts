@@ -111,8 +111,23 @@ describeApi('the brand in the console', (api) => {
 
     const svg = await sendLogo(admin, 'image/svg+xml', SQUARE);
     expect((svg.body as unknown as BrandAnswer).config.appearance.logo?.path).toMatch(/\.svg$/);
+
+    // Mail shows it as a PNG (mail clients show no SVG) 40 pixels high, drawn at twice that, with its texts.
+    const instance = new SiteBrand({
+      db: api.db(),
+      site: structuredClone(DEFAULT_SITE_CONFIG),
+      texts: { texts: () => ({}), tree: () => ({}) },
+    });
+    await instance.refresh();
+    const mailLogo = await instance.mailLogo();
+    expect(mailLogo).toMatchObject({ width: 80, height: 40, alt: { en: 'Bakery Rossi', th: 'เบเกอรี่รอสซี' } });
+    // The PNG's own size, from its header (IHDR).
+    const header = Buffer.from(mailLogo?.png ?? []);
+    expect([header.readUInt32BE(16), header.readUInt32BE(20)]).toEqual([160, 80]);
     const removed = await admin.request('DELETE', BRAND_API.logo, {});
     expect((removed.body as unknown as BrandAnswer).config.appearance.logo).toBeNull();
+    await instance.refresh();
+    expect(await instance.mailLogo()).toBeUndefined();
   });
 
   it('leaves alone what config.json pins', async () => {

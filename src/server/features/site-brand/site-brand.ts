@@ -5,7 +5,9 @@ import { pictureFiles, picturesInForce, SITE_PICTURES_CHANNEL } from '#server/fe
 import type { Database } from '#server/platform/db/database.ts';
 import { type KeptCurrent, keptCurrent } from '#server/platform/db/kept-current.ts';
 import { log } from '#server/platform/log.ts';
+import type { MailLogo } from '#server/platform/mail/mail-text.ts';
 import type { LogoFile, PagePublisher, PublishedTexts } from '#server/site/live-pages.ts';
+import { type MailLogoImage, mailLogoFrom } from '#server/site/mail-logo.ts';
 import { type BrandRow, readBrand, SITE_BRAND_CHANNEL } from './brand-queries.ts';
 import { checkLogo, logoPath } from './logo.ts';
 
@@ -70,6 +72,9 @@ export class SiteBrand {
   private readonly texts: PublishedTexts;
   private readonly publisher: PagePublisher | undefined;
   private readonly current: KeptCurrent;
+  /** The logo in force, and the PNG mail shows of it, made on the first mail after it changed. */
+  private logo: LogoFile | null = null;
+  private mailImage: { path: string; image: Promise<MailLogoImage> } | undefined;
 
   constructor(options: { db: Database; site: SiteConfig; texts: PublishedTexts; publisher?: PagePublisher }) {
     this.db = options.db;
@@ -90,6 +95,15 @@ export class SiteBrand {
     return this.current.refresh();
   }
 
+  /** The logo as mail shows it, with its text in each language; undefined without a logo. */
+  async mailLogo(): Promise<MailLogo | undefined> {
+    const logo = this.logo;
+    const alt = this.site.appearance?.logo?.alt;
+    if (!logo || !alt) return undefined;
+    if (this.mailImage?.path !== logo.path) this.mailImage = { path: logo.path, image: mailLogoFrom(logo) };
+    return { ...(await this.mailImage.image), alt };
+  }
+
   /** Serves the brand and pictures in force, and again whenever any instance changes them. */
   start(): Promise<() => Promise<void>> {
     return this.current.start();
@@ -98,6 +112,7 @@ export class SiteBrand {
   private async apply(): Promise<void> {
     const [row, pictures] = await Promise.all([readBrand(this.db), picturesInForce(this.db)]);
     const { config, logo } = brandedConfig(this.initial, row, pictures);
+    this.logo = logo;
     if (JSON.stringify(config) === JSON.stringify(this.site)) return;
     // The pictures' bytes only when the site is rendered again (not on every read of the brand).
     const assets = this.publisher && pictures ? await pictureFiles(this.db) : [];

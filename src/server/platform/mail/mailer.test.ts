@@ -1,6 +1,7 @@
 import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { startTestMailServer } from '#tests/support/mail-server.ts';
+import { MAIL_LOGO_SLOT, mailHtml } from './mail-text.ts';
 import { smtpMailer } from './mailer.ts';
 
 const mail = {
@@ -20,6 +21,31 @@ describe('smtpMailer', () => {
       expect(received).toMatchObject({ from: 'no-reply@example.com', subject: 'Bonjour Ada ✓', html: '<p>été</p>' });
       expect(received.text.trim()).toBe('Texte : été');
       expect(received.headers['content-language']).toBe('fr');
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('attaches the site’s logo where the frame has a place for it, with its text in the mail’s language', async () => {
+    const server = await startTestMailServer();
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]);
+    const logo = async () => ({ png, width: 120, height: 40, alt: { en: 'Rossi', fr: 'Boulangerie Rossi' } });
+    try {
+      const framed = { ...mail, html: mailHtml('fr', mail.subject, '<p>été</p>') };
+      await smtpMailer(server.url, 'Site <no-reply@example.com>', logo).send(framed);
+      const received = await server.waitFor('ada@example.com');
+      const [image] = received.inline;
+      expect(image?.type).toMatch(/^image\/png/);
+      expect(image?.content.equals(png)).toBe(true);
+      expect(received.html).toContain(`<img src="cid:${image?.cid}" alt="Boulangerie Rossi" width="120" height="40"`);
+      expect(received.html).not.toContain(MAIL_LOGO_SLOT);
+
+      // Without a logo, the place is left empty and nothing is attached.
+      await smtpMailer(server.url, 'Site <no-reply@example.com>', async () => undefined).send(framed);
+      const plain = await server.waitFor('ada@example.com', 1);
+      expect(plain.inline).toEqual([]);
+      expect(plain.html).not.toContain('<img');
+      expect(plain.html).toContain('<p>été</p>');
     } finally {
       await server.stop();
     }

@@ -1,6 +1,7 @@
 import type { Transporter } from 'nodemailer';
 import type { Queryable } from '#server/platform/db/database.ts';
 import { log, maskedEmail } from '#server/platform/log.ts';
+import { type MailLogo, withLogo } from './mail-text.ts';
 import { addToOutbox } from './outbox.ts';
 
 export interface Mail {
@@ -23,9 +24,16 @@ export interface Mailer {
 /** Milliseconds before an SMTP server that does not answer counts as down, so a delivery job never hangs on it. */
 const SMTP_TIMEOUT_MS = 10_000;
 
-/** Delivers through the SMTP server of SMTP_URL (smtp://user:password@host:port, or smtps://). */
-/** `from` is read for each mail: without MAIL_FROM it carries the site's name, which the console may change. */
-export function smtpMailer(url: string, from: string | (() => string)): Mailer {
+/**
+ * Delivers through the SMTP server of SMTP_URL (smtp://user:password@host:port, or smtps://).
+ * `from` is read for each mail: without MAIL_FROM it carries the site's name, which the console may
+ * change; so is `logo`, the logo set in the console, attached to each mail that has a place for it.
+ */
+export function smtpMailer(
+  url: string,
+  from: string | (() => string),
+  logo?: () => Promise<MailLogo | undefined>,
+): Mailer {
   // nodemailer (some 6 MB resident) is loaded for the first mail, not at start: an instance without
   // SMTP never sends, and one with it sends seldom (docs/decisions/174-an-idle-server-in-less-memory.md).
   let transport: Promise<Transporter> | undefined;
@@ -42,12 +50,14 @@ export function smtpMailer(url: string, from: string | (() => string)): Mailer {
   };
   return {
     async send(mail) {
+      const { html, attachments } = withLogo(mail.html, mail.language, await logo?.());
       await (await opened()).sendMail({
         from: typeof from === 'function' ? from() : from,
         to: mail.to,
         subject: mail.subject,
         text: mail.text,
-        html: mail.html,
+        html,
+        attachments,
         replyTo: mail.replyTo,
         headers: { 'Content-Language': mail.language },
       });
