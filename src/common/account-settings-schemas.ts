@@ -1,4 +1,4 @@
-import { CodeSchema, CurrentPasswordSchema, PasswordSchema } from './account-schemas.ts';
+import { CodeSchema, CurrentPasswordSchema, PasswordSchema, ProofPasswordSchema } from './account-schemas.ts';
 import { EmailSchema, requiredText } from './fields.ts';
 import { z } from './zod.ts';
 
@@ -12,7 +12,7 @@ export const ChangePasswordSchema = z.object({
   newPassword: PasswordSchema,
 });
 
-export const EmailChangeStartSchema = z.object({ email: EmailSchema, password: CurrentPasswordSchema });
+export const EmailChangeStartSchema = z.object({ email: EmailSchema, password: ProofPasswordSchema });
 
 /** Six digits, spaces ignored, as the mailed codes of registration. */
 export const EmailChangeConfirmSchema = z.object({ code: CodeSchema });
