@@ -24,6 +24,7 @@ export function DeleteAccountSection({
   onDeleted: () => void;
 }) {
   const { t } = useTranslation('login');
+  const { t: ts } = useTranslation('settings');
   const lang = useLanguage();
   const deletion = useForm('delete', { password: '' }, rules);
   const proof = useOwnerProof();
@@ -44,7 +45,7 @@ export function DeleteAccountSection({
   return (
     <section aria-labelledby="account-delete" className="account__danger">
       <h2 id="account-delete">{t('account.delete.title')}</h2>
-      <p>{t('account.delete.text')}</p>
+      <p>{proof.passwordless ? ts('reauth.deleteText') : t('account.delete.text')}</p>
       <Form onSubmit={deleteAccount}>
         <OwnerProof target="delete" field={deletion.field('password')} label={t('account.delete.password')} />
         {!proof.passwordless && (

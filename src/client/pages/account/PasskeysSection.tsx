@@ -172,6 +172,7 @@ export function PasskeysSection({
 
 function AddForm({ handled, onAdded }: { handled: Handled; onAdded: (recoveryCodes: string[] | null) => void }) {
   const { t } = useTranslation('login');
+  const { t: ts } = useTranslation('settings');
   const toast = useToast();
   const form = useForm('passkey-add', { name: '', password: '' }, nameAndPassword, {
     codeFields: { INVALID_PASSKEY_NAME: 'name' },
@@ -200,7 +201,7 @@ function AddForm({ handled, onAdded }: { handled: Handled; onAdded: (recoveryCod
   return (
     <>
       <h3>{t('account.passkeys.add')}</h3>
-      <p>{t('account.passkeys.addText')}</p>
+      <p>{proof.passwordless ? ts('reauth.addText') : t('account.passkeys.addText')}</p>
       <Form onSubmit={submit}>
         <TextField field={form.field('name')} label={t('account.passkeys.name')} autoComplete="off" maxLength={60} />
         <OwnerProof target="passkeys" field={form.field('password')} label={t('account.passkeys.password')} />
@@ -257,6 +258,7 @@ function RemoveForm({
   onDone: (message?: string) => void;
 }) {
   const { t } = useTranslation('login');
+  const { t: ts } = useTranslation('settings');
   const form = useForm('passkey-remove', { password: '' }, passwordOnly);
   const proof = useOwnerProof();
   const box = useRef<HTMLDivElement>(null);
@@ -276,7 +278,7 @@ function RemoveForm({
     <div ref={box}>
       <Form onSubmit={submit}>
         <h3>{t('account.passkeys.removeTitle', { name: passkey.name })}</h3>
-        <p>{t('account.passkeys.removeText')}</p>
+        <p>{proof.passwordless ? ts('reauth.removeText') : t('account.passkeys.removeText')}</p>
         <OwnerProof target="passkeys" field={form.field('password')} label={t('account.passkeys.password')} />
         <p className="actions">
           <SubmitButton busy={form.busy} danger>

@@ -307,6 +307,7 @@ export function RecoveryCodes({
 
 function NewCodes({ handled, onDone }: { handled: Handled; onDone: (codes: string[]) => void }) {
   const { t } = useTranslation('login');
+  const { t: ts } = useTranslation('settings');
   const form = useForm('recovery-codes', { password: '' }, passwordOnly);
   const proof = useOwnerProof();
   const submit = form.action(proof.checked(['password'] as const), async (values) => {
@@ -319,7 +320,7 @@ function NewCodes({ handled, onDone }: { handled: Handled; onDone: (codes: strin
   return (
     <>
       <h3>{t('account.twoFactor.renew')}</h3>
-      <p>{t('account.twoFactor.renewText')}</p>
+      <p>{proof.passwordless ? ts('reauth.renewText') : t('account.twoFactor.renewText')}</p>
       <Form onSubmit={submit}>
         <OwnerProof target="two-factor" field={form.field('password')} label={t('account.twoFactor.password')} />
         <SubmitButton busy={form.busy}>{t('account.twoFactor.renewSubmit')}</SubmitButton>
@@ -330,6 +331,7 @@ function NewCodes({ handled, onDone }: { handled: Handled; onDone: (codes: strin
 
 function TurnOff({ handled, onDone }: { handled: Handled; onDone: () => void }) {
   const { t } = useTranslation('login');
+  const { t: ts } = useTranslation('settings');
   const form = useForm('totp-disable', { code: '', password: '' }, codeAndPassword, {
     codeFields: { INVALID_CODE: 'code' },
   });
@@ -344,7 +346,7 @@ function TurnOff({ handled, onDone }: { handled: Handled; onDone: () => void }) 
   return (
     <>
       <h3>{t('account.twoFactor.disable')}</h3>
-      <p>{t('account.twoFactor.disableText')}</p>
+      <p>{proof.passwordless ? ts('reauth.disableText') : t('account.twoFactor.disableText')}</p>
       <Form onSubmit={submit}>
         <OwnerProof target="two-factor" field={form.field('password')} label={t('account.twoFactor.password')} />
         <TextField field={form.field('code')} label={t('account.twoFactor.code')} autoComplete="one-time-code" />
