@@ -1,4 +1,4 @@
-import { CodeSchema, CurrentPasswordSchema, PasswordSchema, ProofPasswordSchema } from './account-schemas.ts';
+import { CodeSchema, PasswordSchema, ProofPasswordSchema } from './account-schemas.ts';
 import { EmailSchema, requiredText } from './fields.ts';
 import { z } from './zod.ts';
 
@@ -6,9 +6,13 @@ import { z } from './zod.ts';
 
 export const EndSessionSchema = z.object({ id: z.uuid({ error: 'NOT_FOUND' }) });
 
-/** The current password proves it is the owner (ASVS 6.2.2); the new one follows the registration rules. */
+/**
+ * The current password proves it is the owner (ASVS 6.2.2); the new one follows the registration
+ * rules. An account without a password leaves the current one out: it sets its first one, confirmed
+ * at its provider (docs/decisions/220).
+ */
 export const ChangePasswordSchema = z.object({
-  currentPassword: CurrentPasswordSchema,
+  currentPassword: ProofPasswordSchema,
   newPassword: PasswordSchema,
 });
 

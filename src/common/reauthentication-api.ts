@@ -14,7 +14,7 @@ export const REAUTHENTICATION_API = {
 export const REAUTHENTICATION_MINUTES = 5;
 
 /** Where on the account page a re-authentication was asked for: the browser is sent back there. */
-export const REAUTHENTICATION_TARGETS = ['email', 'two-factor', 'passkeys', 'delete'] as const;
+export const REAUTHENTICATION_TARGETS = ['password', 'email', 'two-factor', 'passkeys', 'delete'] as const;
 export type ReauthenticationTarget = (typeof REAUTHENTICATION_TARGETS)[number];
 
 /** The value of the account page's `oidc` parameter after a re-authentication went through. */

@@ -75,8 +75,10 @@ test('an account without a password confirms at its provider, comes back to the 
   await expect(page).toHaveURL(/\/en$/);
 });
 
-test('signing in at the provider as someone else confirms nothing, and says so', async ({ page }) => {
-  await passwordlessAccount(page);
+test('signing in at the provider as someone else confirms nothing; the owner confirms and sets a first password', async ({
+  page,
+}) => {
+  const person = await passwordlessAccount(page);
   const deletion = page.getByRole('region', { name: 'Delete your account' });
   await deletion.getByRole('button', { name: 'Confirm with Test ID' }).click();
   await signInAtProvider(page, providerPerson());
@@ -89,4 +91,22 @@ test('signing in at the provider as someone else confirms nothing, and says so',
   await deletion.getByRole('button', { name: 'Delete my account' }).click();
   await expect(page.getByText('Confirm that it is you first', { exact: false })).toBeVisible();
   await expect(page).toHaveURL(/\/en\/account$/);
+
+  // A first password: confirmed by the owner at the provider, back on the new password's field.
+  const password = page.getByRole('region', { name: 'Set a password' });
+  await password.getByRole('button', { name: 'Confirm with Test ID' }).click();
+  await signInAtProvider(page, person);
+  await expect(page).toHaveURL(/\/en\/account$/);
+  await expect(password.getByLabel('New password')).toBeFocused();
+  await expectAccessible(page);
+  await password.getByLabel('New password').fill(`Lantern-${randomBytes(4).toString('hex')}-orchard`);
+  await password.getByRole('button', { name: 'Set password' }).click();
+  await expect(
+    page.getByText('Your password is set: you can now sign in with your email address as well.'),
+  ).toBeVisible();
+  // From now on the account's changes ask for that password, as any other account's do.
+  await expect(page.getByRole('region', { name: 'Change your password' })).toBeVisible();
+  await expect(deletion.getByLabel('Your password')).toBeVisible();
+  await expect(deletion.getByRole('button', { name: 'Confirm with Test ID' })).toHaveCount(0);
+  await expectAccessible(page);
 });

@@ -28,12 +28,20 @@ interface Reauthentication {
   start(provider: ProviderSummary, target: ReauthenticationTarget): Promise<boolean>;
   /** Takes a change's answer: a success spent the confirmation, a refusal says it is gone. */
   settle(result: ApiResult<unknown>): void;
+  /** Reads the state again: after a first password, the account has one. */
+  reload(): void;
 }
 
-const Context = createContext<Reauthentication>({ state: null, start: async () => false, settle: () => {} });
+const Context = createContext<Reauthentication>({
+  state: null,
+  start: async () => false,
+  settle: () => {},
+  reload: () => {},
+});
 
 /** What gets the focus back from the provider: the action the visitor was about, or its section. */
 const RETURN_FOCUS: Record<ReauthenticationTarget, string> = {
+  password: '#change-password-newPassword',
   email: '#change-email-email',
   'two-factor': '#account-two-factor',
   passkeys: '#account-passkeys',
@@ -103,6 +111,7 @@ export function ReauthenticationProvider({
       if (result.ok) setState({ ...state, until: null });
       else if (result.code === 'REAUTHENTICATION_REQUIRED') void load();
     },
+    reload: () => void load(),
   };
   return <Context.Provider value={value}>{children}</Context.Provider>;
 }
@@ -112,7 +121,7 @@ export function ReauthenticationProvider({
  * fields to check before sending (without the password then), and the body to send.
  */
 export function useOwnerProof() {
-  const { state, settle } = useContext(Context);
+  const { state, settle, reload } = useContext(Context);
   const passwordless = state?.passwordless === true;
   return {
     passwordless,
@@ -126,6 +135,7 @@ export function useOwnerProof() {
       return rest;
     },
     settle,
+    reload,
   };
 }
 

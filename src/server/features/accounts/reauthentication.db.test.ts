@@ -231,6 +231,27 @@ describeApi('re-authentication at a provider for an account without a password',
     );
   });
 
+  it('sets a first password once confirmed at the provider; a password is changed only with the current one', async () => {
+    const { client, person } = await passwordless();
+    const newPassword = `Lantern-${randomBytes(4).toString('hex')}-orchard`;
+    expect(outcome(await client.post(ACCOUNT_SETTINGS_API.changePassword, { newPassword }))).toEqual(refused);
+    expect(await reauthenticate(client, person, 'password')).toBe(
+      '/en/account?oidc=reauthenticated&confirmed=password',
+    );
+    expect((await client.post(ACCOUNT_SETTINGS_API.changePassword, { newPassword })).status).toBe(200);
+    expect(await stateOf(client)).toMatchObject({ passwordless: false, until: null });
+    const signIn = await api.client(app()).post(ACCOUNT_API.login, { email: person.email, password: newPassword });
+    expect(signIn.body).toMatchObject({ status: 'signed-in' });
+
+    // With a password now, a confirmation at the provider does not replace the current one.
+    await reauthenticate(client, person, 'password');
+    const again = await client.post(ACCOUNT_SETTINGS_API.changePassword, { newPassword: `${newPassword}-2` });
+    expect([again.status, again.body]).toEqual([
+      400,
+      { error: { code: 'VALIDATION_ERROR', fields: { currentPassword: 'INVALID_PASSWORD' } } },
+    ]);
+  });
+
   it('keeps the password where the account has one: asked for, checked, and enough', async () => {
     const { client, person } = await api.member();
     const missing = await client.post(ACCOUNT_API.deleteAccount, {});
