@@ -108,5 +108,8 @@ test('signing in at the provider as someone else confirms nothing; the owner con
   await expect(page.getByRole('region', { name: 'Change your password' })).toBeVisible();
   await expect(deletion.getByLabel('Your password')).toBeVisible();
   await expect(deletion.getByRole('button', { name: 'Confirm with Test ID' })).toHaveCount(0);
+  // And the provider is no longer its only way in: it may be unlinked.
+  const services = page.getByRole('region', { name: 'Sign-in services' });
+  await expect(services.getByRole('button', { name: 'Unlink Test ID' })).toBeVisible();
   await expectAccessible(page);
 });
