@@ -50,7 +50,13 @@ export const MailRequestSchema = z.object({ email: EmailSchema, language: Langua
 
 export const ResetPasswordSchema = z.object({ email: EmailSchema, code: CodeSchema, password: PasswordSchema });
 
-export const DeleteAccountSchema = z.object({ password: CurrentPasswordSchema });
+/**
+ * The password of a sensitive change, left out by an account without one: a fresh sign-in at a
+ * provider stands in for it then (docs/decisions/220).
+ */
+export const ProofPasswordSchema = z.optional(CurrentPasswordSchema);
+
+export const DeleteAccountSchema = z.object({ password: ProofPasswordSchema });
 
 /**
  * What the second step of a sign-in takes: six digits from the authenticator app or a recovery
@@ -66,11 +72,11 @@ export const SecondFactorSchema = z.object({
 });
 
 /** The first code from the app confirms it, with the password: a session left open is not enough to add a factor. */
-export const TotpConfirmSchema = z.object({ code: OneTimeCodeSchema, password: CurrentPasswordSchema });
+export const TotpConfirmSchema = z.object({ code: OneTimeCodeSchema, password: ProofPasswordSchema });
 
 /** Turning the app off takes the password and a current code (or a recovery code, when the phone is gone). */
-export const TotpDisableSchema = z.object({ code: OneTimeCodeSchema, password: CurrentPasswordSchema });
+export const TotpDisableSchema = z.object({ code: OneTimeCodeSchema, password: ProofPasswordSchema });
 
-export const PasswordOnlySchema = z.object({ password: CurrentPasswordSchema });
+export const PasswordOnlySchema = z.object({ password: ProofPasswordSchema });
 
 export const ForgetBrowserSchema = z.object({ id: z.uuid({ error: 'NOT_FOUND' }) });

@@ -1,4 +1,4 @@
-import { CodeSchema, CurrentPasswordSchema, PasswordSchema } from './account-schemas.ts';
+import { CodeSchema, PasswordSchema, ProofPasswordSchema } from './account-schemas.ts';
 import { EmailSchema, requiredText } from './fields.ts';
 import { z } from './zod.ts';
 
@@ -6,13 +6,17 @@ import { z } from './zod.ts';
 
 export const EndSessionSchema = z.object({ id: z.uuid({ error: 'NOT_FOUND' }) });
 
-/** The current password proves it is the owner (ASVS 6.2.2); the new one follows the registration rules. */
+/**
+ * The current password proves it is the owner (ASVS 6.2.2); the new one follows the registration
+ * rules. An account without a password leaves the current one out: it sets its first one, confirmed
+ * at its provider (docs/decisions/220).
+ */
 export const ChangePasswordSchema = z.object({
-  currentPassword: CurrentPasswordSchema,
+  currentPassword: ProofPasswordSchema,
   newPassword: PasswordSchema,
 });
 
-export const EmailChangeStartSchema = z.object({ email: EmailSchema, password: CurrentPasswordSchema });
+export const EmailChangeStartSchema = z.object({ email: EmailSchema, password: ProofPasswordSchema });
 
 /** Six digits, spaces ignored, as the mailed codes of registration. */
 export const EmailChangeConfirmSchema = z.object({ code: CodeSchema });

@@ -62,6 +62,10 @@ export const ERROR_CODES = [
   'OIDC_ACCOUNT_EXISTS',
   'OIDC_IDENTITY_TAKEN',
   'LAST_SIGN_IN_METHOD',
+  // Confirming a sensitive change by signing in again at a provider (an account without a password).
+  'REAUTHENTICATION_REQUIRED',
+  'OIDC_NOT_REAUTHENTICATED',
+  'OIDC_WRONG_IDENTITY',
   // An account form sent without JavaScript.
   'SECOND_STEP_NEEDS_SCRIPT',
   // The console's texts editor.

@@ -1,4 +1,4 @@
-import { CurrentPasswordSchema } from './account-schemas.ts';
+import { ProofPasswordSchema } from './account-schemas.ts';
 import { requiredText } from './fields.ts';
 import { PASSKEY_NAME_MAX_LENGTH } from './passkey-api.ts';
 import { z } from './zod.ts';
@@ -68,13 +68,13 @@ const AuthenticationResponseSchema = z.object(
 export const AddPasskeySchema = z.object({
   ceremony: CeremonySchema,
   name: PasskeyNameSchema,
-  password: CurrentPasswordSchema,
+  password: ProofPasswordSchema,
   response: RegistrationResponseSchema,
 });
 
 export const RenamePasskeySchema = z.object({ id: z.uuid({ error: 'NOT_FOUND' }), name: PasskeyNameSchema });
 
 /** Removing a passkey takes the password, like turning the app off. */
-export const RemovePasskeySchema = z.object({ id: z.uuid({ error: 'NOT_FOUND' }), password: CurrentPasswordSchema });
+export const RemovePasskeySchema = z.object({ id: z.uuid({ error: 'NOT_FOUND' }), password: ProofPasswordSchema });
 
 export const PasskeySignInSchema = z.object({ ceremony: CeremonySchema, response: AuthenticationResponseSchema });

@@ -17,6 +17,8 @@ export interface ProviderPerson {
   name: string;
   /** Authentication methods the provider reports in the ID token (RFC 8176), e.g. ['pwd', 'mfa']. */
   amr?: string[];
+  /** When the person signed in there (seconds since 1970; now by default): the ID token's `auth_time`. */
+  authTime?: number;
 }
 
 export interface TestOidcProvider {
@@ -40,7 +42,7 @@ const readForm = async (req: IncomingMessage) => {
 
 /** Starts the provider on a loopback port (0: any free one), for a client that returns to `redirectUris`. */
 export async function startTestOidcProvider(redirectUris: string[], port = 0): Promise<TestOidcProvider> {
-  const people = new Map<string, Omit<ProviderPerson, 'subject' | 'amr'>>();
+  const people = new Map<string, Omit<ProviderPerson, 'subject' | 'amr' | 'authTime'>>();
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const jwk = { ...privateKey.export({ format: 'jwk' }), kid: 'test-key', alg: 'RS256', use: 'sig' };
   let failing = false;
@@ -100,10 +102,12 @@ export async function startTestOidcProvider(redirectUris: string[], port = 0): P
         name: form.get('name') ?? '',
       });
       const amr = (form.get('amr') ?? 'pwd').split(',').filter(Boolean);
+      // A sign-in the test dates back: what a provider that kept an old session would report.
+      const ts = Number(form.get('ts')) || undefined;
       return provider.interactionFinished(
         req,
         res,
-        { login: { accountId: subject, amr } },
+        { login: { accountId: subject, amr, ts } },
         { mergeWithLastSubmission: false },
       );
     }
@@ -196,6 +200,7 @@ export async function passProvider(authorizationUrl: string, person: ProviderPer
         name: person.name,
         amr: (person.amr ?? ['pwd']).join(','),
         ...(person.emailVerified ? { email_verified: 'yes' } : {}),
+        ...(person.authTime ? { ts: String(person.authTime) } : {}),
       });
     }
   }

@@ -37,8 +37,14 @@ export async function signInWithPasskey(mode: 'button' | 'autofill'): Promise<Ap
   return callApi<LoginAnswer>(PASSKEY_API.signIn, { ceremony: asked.data.ceremony, response });
 }
 
-/** Makes a passkey for the signed-in account and adds it under `name`, confirmed with the password. */
-export async function addPasskey(name: string, password: string): Promise<ApiResult<PasskeyAddedAnswer> | null> {
+/**
+ * Makes a passkey for the signed-in account and adds it under `name`, confirmed with the password
+ * (left out by an account without one, which confirmed at its provider).
+ */
+export async function addPasskey(
+  name: string,
+  password: string | undefined,
+): Promise<ApiResult<PasskeyAddedAnswer> | null> {
   const asked = await callApi<AddOptionsAnswer>(PASSKEY_API.addOptions, {});
   if (!asked.ok) return asked;
   let response: Awaited<ReturnType<typeof startRegistration>>;

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { setSignedIn, signOut, useSession } from '#client/features/accounts/index.ts';
-import { Form, PasswordField, SubmitButton, useForm } from '#client/features/forms/index.ts';
 import { navigate, useLanguage } from '#client/lib/address.tsx';
 import { callApi } from '#client/lib/api-client.ts';
 import { useErrorToast } from '#client/lib/toast/use-error-toast.ts';
@@ -10,16 +9,15 @@ import { ACCOUNT_API, type AccountAnswer } from '#common/account-api.ts';
 import type { ErrorCode } from '#common/error-codes.ts';
 import { pagePath } from '#common/routes.ts';
 import { DataExportSection } from './DataExportSection.tsx';
+import { DeleteAccountSection } from './DeleteAccountSection.tsx';
 import { EmailSection } from './EmailSection.tsx';
 import { IdentitiesSection } from './IdentitiesSection.tsx';
 import { PasskeysSection } from './PasskeysSection.tsx';
 import { PasswordSection } from './PasswordSection.tsx';
+import { ReauthenticationProvider } from './reauthentication.tsx';
 import { SessionList } from './SessionList.tsx';
 import { TwoFactorSection } from './TwoFactorSection.tsx';
 import './account.css';
-
-/** The fields' rules, imported after hydration: zod is not needed to show the form or take a keystroke. */
-const rules = () => import('#common/account-schemas.ts').then((s) => ({ password: s.CurrentPasswordSchema }));
 
 const SESSION_LOST: readonly ErrorCode[] = ['UNAUTHORIZED', 'SESSION_EXPIRED'];
 
@@ -36,7 +34,6 @@ export default function AccountPage() {
   const errorToast = useErrorToast();
   const [account, setAccount] = useState<AccountAnswer | null>(null);
   const [passkeyCount, setPasskeyCount] = useState(0);
-  const deletion = useForm('delete', { password: '' }, rules);
   // Counts changes that ended sessions elsewhere on the page, for the session list to read again.
   const [sessionsChanged, setSessionsChanged] = useState(0);
 
@@ -86,18 +83,6 @@ export default function AccountPage() {
     else failed(result.code);
   };
 
-  const deleteAccount = deletion.submit(async (values) => {
-    const result = await callApi(ACCOUNT_API.deleteAccount, values);
-    if (result.ok) {
-      leave(t('account.delete.done'));
-      return undefined;
-    }
-    // A wrong password belongs under the field; a lost session sends the visitor to sign in.
-    if (!SESSION_LOST.includes(result.code)) return result;
-    failed(result.code);
-    return undefined;
-  });
-
   return (
     <article className="container page account">
       <h1>{t('account.title')}</h1>
@@ -111,7 +96,7 @@ export default function AccountPage() {
           </p>
         </>
       ) : (
-        <>
+        <ReauthenticationProvider failed={failed}>
           <section aria-labelledby="account-details">
             <h2 id="account-details">{t('account.details')}</h2>
             <dl className="account__details">
@@ -152,24 +137,8 @@ export default function AccountPage() {
           <PasskeysSection email={account.email} failed={failed} onCount={setPasskeyCount} />
           <IdentitiesSection failed={failed} />
           <DataExportSection failed={failed} />
-          <section aria-labelledby="account-delete" className="account__danger">
-            <h2 id="account-delete">{t('account.delete.title')}</h2>
-            <p>{t('account.delete.text')}</p>
-            <Form onSubmit={deleteAccount}>
-              <PasswordField
-                field={deletion.field('password')}
-                label={t('account.delete.password')}
-                autoComplete="current-password"
-              />
-              <p className="form__aside">
-                <a href={pagePath(lang, 'forgotPassword')}>{t('forgotLink')}</a>
-              </p>
-              <SubmitButton busy={deletion.busy} danger>
-                {t('account.delete.submit')}
-              </SubmitButton>
-            </Form>
-          </section>
-        </>
+          <DeleteAccountSection failed={failed} onDeleted={() => leave(t('account.delete.done'))} />
+        </ReauthenticationProvider>
       )}
     </article>
   );

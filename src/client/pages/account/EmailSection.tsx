@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Form, PasswordField, SubmitButton, TextField, useForm } from '#client/features/forms/index.ts';
+import { Form, SubmitButton, TextField, useForm } from '#client/features/forms/index.ts';
 import { type ApiResult, callApi } from '#client/lib/api-client.ts';
 import { useToast } from '#client/lib/toast/use-toast.ts';
 import { CODE_LIFETIME_MINUTES } from '#common/account-api.ts';
@@ -11,6 +11,7 @@ import {
   type EmailChangeStartAnswer,
 } from '#common/account-settings-api.ts';
 import type { ErrorCode } from '#common/error-codes.ts';
+import { OwnerProof, useOwnerProof } from './reauthentication.tsx';
 
 const addressRules = () =>
   Promise.all([import('#common/fields.ts'), import('#common/account-schemas.ts')]).then(([f, s]) => ({
@@ -84,15 +85,18 @@ type Handled = <T>(result: ApiResult<T>) => ApiResult<T> | undefined;
 function AddressForm({ handled, onSent }: { handled: Handled; onSent: (email: string) => void }) {
   const { t } = useTranslation('settings');
   const form = useForm('change-email', { email: '', password: '' }, addressRules);
-  const submit = form.submit(async (values) => {
-    const result = handled(await callApi<EmailChangeStartAnswer>(ACCOUNT_SETTINGS_API.emailChangeStart, values));
+  const proof = useOwnerProof();
+  const submit = form.action(proof.checked(['email', 'password'] as const), async (values) => {
+    const answer = await callApi<EmailChangeStartAnswer>(ACCOUNT_SETTINGS_API.emailChangeStart, proof.body(values));
+    proof.settle(answer);
+    const result = handled(answer);
     if (result?.ok) onSent(result.data.email);
     return result?.ok ? undefined : result;
   });
   return (
     <Form onSubmit={submit}>
       <TextField field={form.field('email')} label={t('email.new')} type="email" autoComplete="email" />
-      <PasswordField field={form.field('password')} label={t('email.password')} autoComplete="current-password" />
+      <OwnerProof target="email" field={form.field('password')} label={t('email.password')} />
       <SubmitButton busy={form.busy}>{t('email.submit')}</SubmitButton>
     </Form>
   );

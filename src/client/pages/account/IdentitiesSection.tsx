@@ -12,6 +12,7 @@ import {
   type LinkedIdentity,
   type ProviderSummary,
 } from '#common/identity-api.ts';
+import { useOwnerProof } from './reauthentication.tsx';
 
 /**
  * The identity providers linked to the account, each with when it was linked and the address it
@@ -30,9 +31,11 @@ export function IdentitiesSection({ failed }: { failed: (code: ErrorCode) => voi
       if (result.ok) setState(result.data);
       else failed(result.code);
     });
+  // Read again when the account gets a password (or is found to have none): unlinking depends on it.
+  const { passwordless } = useOwnerProof();
   useEffect(() => {
     void load();
-  }, []);
+  }, [passwordless]);
   // Back from linking at a provider (`?oidc=linked` or an error code): said once, then taken off the address.
   const { pathname, search } = useAddress();
   useEffect(() => {

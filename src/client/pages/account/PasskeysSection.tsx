@@ -1,13 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { returnPath } from '#client/features/accounts/index.ts';
-import { Form, PasswordField, SubmitButton, TextField, useForm } from '#client/features/forms/index.ts';
+import { Form, SubmitButton, TextField, useForm } from '#client/features/forms/index.ts';
 import { loadPasskeys, passkeysSupported } from '#client/features/passkeys/index.ts';
 import { useAddress, useLanguage } from '#client/lib/address.tsx';
 import { type ApiResult, callApi } from '#client/lib/api-client.ts';
 import { useToast } from '#client/lib/toast/use-toast.ts';
 import type { ErrorCode } from '#common/error-codes.ts';
 import { PASSKEY_API, type PasskeyAnswer, type PasskeysAnswer } from '#common/passkey-api.ts';
+import { OwnerProof, useOwnerProof } from './reauthentication.tsx';
 import { RecoveryCodes } from './TwoFactorSection.tsx';
 
 const nameAndPassword = () =>
@@ -171,18 +172,23 @@ export function PasskeysSection({
 
 function AddForm({ handled, onAdded }: { handled: Handled; onAdded: (recoveryCodes: string[] | null) => void }) {
   const { t } = useTranslation('login');
+  const { t: ts } = useTranslation('settings');
   const toast = useToast();
   const form = useForm('passkey-add', { name: '', password: '' }, nameAndPassword, {
     codeFields: { INVALID_PASSKEY_NAME: 'name' },
   });
-  const submit = form.submit(async (values) => {
+  const proof = useOwnerProof();
+  const submit = form.action(proof.checked(['name', 'password'] as const), async (values) => {
+    // Not confirmed yet: said before the browser makes a passkey the server would then refuse.
+    if (!proof.ready) return { ok: false, code: 'REAUTHENTICATION_REQUIRED' } as const;
     // The WebAuthn code comes now, when it is needed, not with the page.
     const passkeys = await loadPasskeys();
-    const added = await passkeys.addPasskey(values.name, values.password);
+    const added = await passkeys.addPasskey(values.name, proof.passwordless ? undefined : values.password);
     if (added === null) {
       toast.show({ type: 'info', message: t('account.passkeys.cancelled') });
       return undefined;
     }
+    proof.settle(added);
     const result = handled(added);
     if (result?.ok) {
       form.set('name', '');
@@ -195,14 +201,10 @@ function AddForm({ handled, onAdded }: { handled: Handled; onAdded: (recoveryCod
   return (
     <>
       <h3>{t('account.passkeys.add')}</h3>
-      <p>{t('account.passkeys.addText')}</p>
+      <p>{proof.passwordless ? ts('reauth.addText') : t('account.passkeys.addText')}</p>
       <Form onSubmit={submit}>
         <TextField field={form.field('name')} label={t('account.passkeys.name')} autoComplete="off" maxLength={60} />
-        <PasswordField
-          field={form.field('password')}
-          label={t('account.passkeys.password')}
-          autoComplete="current-password"
-        />
+        <OwnerProof target="passkeys" field={form.field('password')} label={t('account.passkeys.password')} />
         <SubmitButton busy={form.busy}>{t('account.passkeys.addSubmit')}</SubmitButton>
       </Form>
     </>
@@ -256,30 +258,37 @@ function RemoveForm({
   onDone: (message?: string) => void;
 }) {
   const { t } = useTranslation('login');
+  const { t: ts } = useTranslation('settings');
   const form = useForm('passkey-remove', { password: '' }, passwordOnly);
-  useEffect(() => form.focus('password'), []);
-  const submit = form.submit(async (values) => {
-    const result = handled(await callApi(PASSKEY_API.remove, { id: passkey.id, password: values.password }));
+  const proof = useOwnerProof();
+  const box = useRef<HTMLDivElement>(null);
+  // Into the form as it opens: the password, or what stands in for it.
+  useEffect(() => {
+    if (!proof.passwordless) return form.focus('password');
+    box.current?.querySelector<HTMLElement>('.account__reauth button, button[type="submit"]')?.focus();
+  }, []);
+  const submit = form.action(proof.checked(['password'] as const), async (values) => {
+    const answer = await callApi(PASSKEY_API.remove, { id: passkey.id, ...proof.body(values) });
+    proof.settle(answer);
+    const result = handled(answer);
     if (result?.ok) onDone(t('account.passkeys.removed'));
     return result?.ok ? undefined : result;
   });
   return (
-    <Form onSubmit={submit}>
-      <h3>{t('account.passkeys.removeTitle', { name: passkey.name })}</h3>
-      <p>{t('account.passkeys.removeText')}</p>
-      <PasswordField
-        field={form.field('password')}
-        label={t('account.passkeys.password')}
-        autoComplete="current-password"
-      />
-      <p className="actions">
-        <SubmitButton busy={form.busy} danger>
-          {t('account.passkeys.removeSubmit')}
-        </SubmitButton>
-        <button type="button" className="button button--secondary" onClick={() => onDone()}>
-          {t('account.passkeys.cancel')}
-        </button>
-      </p>
-    </Form>
+    <div ref={box}>
+      <Form onSubmit={submit}>
+        <h3>{t('account.passkeys.removeTitle', { name: passkey.name })}</h3>
+        <p>{proof.passwordless ? ts('reauth.removeText') : t('account.passkeys.removeText')}</p>
+        <OwnerProof target="passkeys" field={form.field('password')} label={t('account.passkeys.password')} />
+        <p className="actions">
+          <SubmitButton busy={form.busy} danger>
+            {t('account.passkeys.removeSubmit')}
+          </SubmitButton>
+          <button type="button" className="button button--secondary" onClick={() => onDone()}>
+            {t('account.passkeys.cancel')}
+          </button>
+        </p>
+      </Form>
+    </div>
   );
 }

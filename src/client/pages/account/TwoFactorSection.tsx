@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { returnPath } from '#client/features/accounts/index.ts';
-import { Form, PasswordField, SubmitButton, TextField, useForm } from '#client/features/forms/index.ts';
+import { Form, SubmitButton, TextField, useForm } from '#client/features/forms/index.ts';
 import { useAddress, useLanguage } from '#client/lib/address.tsx';
 import { type ApiResult, callApi } from '#client/lib/api-client.ts';
 import { useSiteConfig } from '#client/lib/site-config.tsx';
@@ -13,6 +13,7 @@ import {
   type TotpStartAnswer,
 } from '#common/account-api.ts';
 import type { ErrorCode } from '#common/error-codes.ts';
+import { OwnerProof, useOwnerProof } from './reauthentication.tsx';
 
 const codeAndPassword = () =>
   import('#common/account-schemas.ts').then((s) => ({ code: s.OneTimeCodeSchema, password: s.CurrentPasswordSchema }));
@@ -45,6 +46,7 @@ export function TwoFactorSection({
   const [status, setStatus] = useState<SecondFactorsAnswer | null>(null);
   const [view, setView] = useState<View>({ kind: 'status' });
   const heading = useRef<HTMLHeadingElement>(null);
+  const proof = useOwnerProof();
 
   const load = () =>
     callApi<SecondFactorsAnswer>(ACCOUNT_API.secondFactors).then((result) => {
@@ -119,13 +121,18 @@ export function TwoFactorSection({
             {(status.totp || status.passkey) && (
               <p>{t('account.twoFactor.codesLeft', { count: status.recoveryCodesLeft })}</p>
             )}
-            {!status.totp && (
-              <p className="actions">
-                <button type="button" className="button" onClick={begin}>
-                  {t('account.twoFactor.start')}
-                </button>
-              </p>
-            )}
+            {/* An account without a password confirms at its provider before it starts: leaving for
+                the provider halfway through would lose the code shown. */}
+            {!status.totp &&
+              (proof.ready ? (
+                <p className="actions">
+                  <button type="button" className="button" onClick={begin}>
+                    {t('account.twoFactor.start')}
+                  </button>
+                </p>
+              ) : (
+                <OwnerProof target="two-factor" />
+              ))}
             {consolePath && status.totp && (
               <p>
                 <a className="button" href={consolePath}>
@@ -205,8 +212,11 @@ function Enrolment({
   const form = useForm('totp-confirm', { code: '', password: '' }, codeAndPassword, {
     codeFields: { INVALID_CODE: 'code' },
   });
-  const submit = form.submit(async (values) => {
-    const result = handled(await callApi<RecoveryCodesAnswer>(ACCOUNT_API.totpConfirm, values));
+  const proof = useOwnerProof();
+  const submit = form.action(proof.checked(['code', 'password'] as const), async (values) => {
+    const answer = await callApi<RecoveryCodesAnswer>(ACCOUNT_API.totpConfirm, proof.body(values));
+    proof.settle(answer);
+    const result = handled(answer);
     if (result?.ok) onDone(result.data.recoveryCodes);
     return result?.ok ? undefined : result;
   });
@@ -233,11 +243,7 @@ function Enrolment({
           autoComplete="one-time-code"
           inputMode="numeric"
         />
-        <PasswordField
-          field={form.field('password')}
-          label={t('account.twoFactor.password')}
-          autoComplete="current-password"
-        />
+        <OwnerProof target="two-factor" field={form.field('password')} label={t('account.twoFactor.password')} />
         <SubmitButton busy={form.busy}>{t('account.twoFactor.confirm')}</SubmitButton>
         <p className="form__aside">
           <button type="button" className="link-button" onClick={onCancel}>
@@ -301,22 +307,22 @@ export function RecoveryCodes({
 
 function NewCodes({ handled, onDone }: { handled: Handled; onDone: (codes: string[]) => void }) {
   const { t } = useTranslation('login');
+  const { t: ts } = useTranslation('settings');
   const form = useForm('recovery-codes', { password: '' }, passwordOnly);
-  const submit = form.submit(async (values) => {
-    const result = handled(await callApi<RecoveryCodesAnswer>(ACCOUNT_API.recoveryCodes, values));
+  const proof = useOwnerProof();
+  const submit = form.action(proof.checked(['password'] as const), async (values) => {
+    const answer = await callApi<RecoveryCodesAnswer>(ACCOUNT_API.recoveryCodes, proof.body(values));
+    proof.settle(answer);
+    const result = handled(answer);
     if (result?.ok) onDone(result.data.recoveryCodes);
     return result?.ok ? undefined : result;
   });
   return (
     <>
       <h3>{t('account.twoFactor.renew')}</h3>
-      <p>{t('account.twoFactor.renewText')}</p>
+      <p>{proof.passwordless ? ts('reauth.renewText') : t('account.twoFactor.renewText')}</p>
       <Form onSubmit={submit}>
-        <PasswordField
-          field={form.field('password')}
-          label={t('account.twoFactor.password')}
-          autoComplete="current-password"
-        />
+        <OwnerProof target="two-factor" field={form.field('password')} label={t('account.twoFactor.password')} />
         <SubmitButton busy={form.busy}>{t('account.twoFactor.renewSubmit')}</SubmitButton>
       </Form>
     </>
@@ -325,24 +331,24 @@ function NewCodes({ handled, onDone }: { handled: Handled; onDone: (codes: strin
 
 function TurnOff({ handled, onDone }: { handled: Handled; onDone: () => void }) {
   const { t } = useTranslation('login');
+  const { t: ts } = useTranslation('settings');
   const form = useForm('totp-disable', { code: '', password: '' }, codeAndPassword, {
     codeFields: { INVALID_CODE: 'code' },
   });
-  const submit = form.submit(async (values) => {
-    const result = handled(await callApi(ACCOUNT_API.totpDisable, values));
+  const proof = useOwnerProof();
+  const submit = form.action(proof.checked(['password', 'code'] as const), async (values) => {
+    const answer = await callApi(ACCOUNT_API.totpDisable, proof.body(values));
+    proof.settle(answer);
+    const result = handled(answer);
     if (result?.ok) onDone();
     return result?.ok ? undefined : result;
   });
   return (
     <>
       <h3>{t('account.twoFactor.disable')}</h3>
-      <p>{t('account.twoFactor.disableText')}</p>
+      <p>{proof.passwordless ? ts('reauth.disableText') : t('account.twoFactor.disableText')}</p>
       <Form onSubmit={submit}>
-        <PasswordField
-          field={form.field('password')}
-          label={t('account.twoFactor.password')}
-          autoComplete="current-password"
-        />
+        <OwnerProof target="two-factor" field={form.field('password')} label={t('account.twoFactor.password')} />
         <TextField field={form.field('code')} label={t('account.twoFactor.code')} autoComplete="one-time-code" />
         <SubmitButton busy={form.busy} danger>
           {t('account.twoFactor.disableSubmit')}

@@ -8,13 +8,14 @@ import { dropQueuedMailFor } from '#server/platform/mail/mail-queue.ts';
 import { deleteOutboxFor } from '#server/platform/mail/outbox.ts';
 import type { AccountDeps } from './account-deps.ts';
 import { deleteAccount, findAccountById } from './account-queries.ts';
+import { confirmOwner } from './confirm-owner.ts';
 import { hit } from './limits.ts';
 import { deleteAccountSessions } from './session-queries.ts';
 import { clearSessionCookie, requireSession } from './sessions.ts';
 
 /** The signed-in visitor's own account: read it, sign out everywhere, delete it. */
 export function accountRoutes(deps: AccountDeps) {
-  const { db, limiter } = deps;
+  const { db } = deps;
   const routes = newRoutes();
   const signedIn = requireSession(db, deps.settings.sessionIdleSeconds);
 
@@ -35,18 +36,17 @@ export function accountRoutes(deps: AccountDeps) {
     return c.json({});
   });
 
-  // Asks for the password again: a session left open on a shared computer must not be enough.
+  // Asks for the password again (or a fresh sign-in at a provider, without one): a session left open
+  // on a shared computer must not be enough.
   routes.post(ACCOUNT_API.deleteAccount, signedIn, jsonBody(DeleteAccountSchema), async (c) => {
-    const { accountId } = c.get('session');
-    await deps.passwords.admit();
-    await limiter.enforce([hit('deletePerAccount', accountId)]);
-    const account = await findAccountById(db, accountId);
-    if (!account) throw new ApiError(401, 'UNAUTHORIZED');
-    if (!(await deps.passwords.verify(account.passwordHash, c.req.valid('json').password))) {
-      throw new ApiError(403, 'AUTHENTICATION_FAILED', { fields: { password: 'AUTHENTICATION_FAILED' } });
-    }
+    const session = c.get('session');
+    const { accountId } = session;
+    const { account, spend } = await confirmOwner(deps, session, c.req.valid('json').password, [
+      hit('deletePerAccount', accountId),
+    ]);
     // Codes and sessions go with the account; mail kept or queued for its address goes too.
     await db.transaction(async (tx) => {
+      await spend(tx);
       await deleteAccount(tx, accountId);
       await deleteOutboxFor(tx, account.email);
       await dropQueuedMailFor(tx, account.email);

@@ -18,7 +18,8 @@ export const ACCOUNT_TABLE_READERS: Record<string, { section: string; read: Read
     section: 'sessions',
     read: (db, id) =>
       db.query(
-        `SELECT label AS browser, factors, created_at AS "signedInAt", last_seen_at AS "lastActiveAt", expires_at AS "endsAt"
+        `SELECT label AS browser, factors, created_at AS "signedInAt", last_seen_at AS "lastActiveAt", expires_at AS "endsAt",
+           reauthenticated_at AS "reauthenticatedAt"
          FROM sessions WHERE account_id = $1 ORDER BY created_at`,
         [id],
       ),

@@ -18,6 +18,7 @@ import { keyedHash } from '#server/platform/secrets.ts';
 import { emailChangedMail, emailCodeMail } from './account-change-mail.ts';
 import type { AccountDeps } from './account-deps.ts';
 import { findAccountByEmail, findAccountById } from './account-queries.ts';
+import { confirmOwner } from './confirm-owner.ts';
 import {
   redeemEmailChange,
   setEmail,
@@ -35,12 +36,13 @@ const DAY_SECONDS = 24 * 60 * 60;
 const taken = () => new ApiError(409, 'EMAIL_ALREADY_EXISTS', { fields: { email: 'EMAIL_ALREADY_EXISTS' } });
 
 /**
- * A new email address: the password and the new address, then the code mailed to that address. The
+ * A new email address: the password (or, without one, a fresh sign-in at a provider) and the new
+ * address, then the code mailed to that address. The
  * account keeps its old address until the code comes back; then the old address is told, with a
  * link that puts it back for a week (and signs out everywhere), for the case that it was not the owner.
  */
 export function emailChangeRoutes(deps: AccountDeps) {
-  const { db, limiter, passwords, secret } = deps;
+  const { db, limiter, secret } = deps;
   const routes = newRoutes();
   const signedIn = requireSession(db, deps.settings.sessionIdleSeconds);
   // Bound to the address: a code mailed to one address cannot confirm another.
@@ -48,21 +50,20 @@ export function emailChangeRoutes(deps: AccountDeps) {
     keyedHash(secret, 'email-change', accountId, newEmail, code);
 
   routes.post(ACCOUNT_SETTINGS_API.emailChangeStart, signedIn, jsonBody(EmailChangeStartSchema), async (c) => {
-    const { accountId } = c.get('session');
+    const session = c.get('session');
+    const { accountId } = session;
     const { email, password } = c.req.valid('json');
-    await passwords.admit();
     // The limits of any mailed code, and password tries per account, come before any answer about the address.
-    await limiter.enforce([...mailHits(c.var.clientAddress, email), settingsHit('emailChangePerAccount', accountId)]);
-    const account = await findAccountById(db, accountId);
-    if (!account) throw new ApiError(401, 'UNAUTHORIZED');
-    if (!(await passwords.verify(account.passwordHash, password))) {
-      throw new ApiError(403, 'AUTHENTICATION_FAILED', { fields: { password: 'AUTHENTICATION_FAILED' } });
-    }
+    const { account, spend } = await confirmOwner(deps, session, password, [
+      ...mailHits(c.var.clientAddress, email),
+      settingsHit('emailChangePerAccount', accountId),
+    ]);
     if (email === account.email) throw new ApiError(400, 'EMAIL_UNCHANGED', { fields: { email: 'EMAIL_UNCHANGED' } });
     // As registration answers: the owner of a session and its password learns that an address is taken.
     if (await findAccountByEmail(db, email)) throw taken();
     const code = newCode();
     await db.transaction(async (tx) => {
+      await spend(tx);
       await storeEmailChange(tx, {
         accountId,
         newEmail: email,

@@ -105,14 +105,24 @@ export interface OidcSignIn {
   codeVerifier: string;
   language: string;
   linkAccountId: string | null;
+  /** The hash of the session's token, when the session's owner signs in again to confirm a change. */
+  reauthenticateSession: string | null;
+  /** Where on the account page to go back to after that. */
+  returnTo: string | null;
+}
+
+/** A sign-in taken back at the callback, with when it was started. */
+export interface TakenOidcSignIn extends OidcSignIn {
+  createdAt: Date;
 }
 
 export async function createOidcSignIn(db: Queryable, tokenHash: string, signIn: OidcSignIn, seconds: number) {
   // Sign-ins abandoned at the provider are cleared by the next one; they hold nothing once lapsed.
   await db.query('DELETE FROM oidc_sign_ins WHERE expires_at <= statement_timestamp()');
   await db.query(
-    `INSERT INTO oidc_sign_ins (token_hash, provider, state, nonce, code_verifier, language, link_account_id, expires_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, statement_timestamp() + $8::double precision * interval '1 second')`,
+    `INSERT INTO oidc_sign_ins (token_hash, provider, state, nonce, code_verifier, language, link_account_id,
+       reauthenticate_session, return_to, expires_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, statement_timestamp() + $10::double precision * interval '1 second')`,
     [
       tokenHash,
       signIn.provider,
@@ -121,16 +131,19 @@ export async function createOidcSignIn(db: Queryable, tokenHash: string, signIn:
       signIn.codeVerifier,
       signIn.language,
       signIn.linkAccountId,
+      signIn.reauthenticateSession,
+      signIn.returnTo,
       seconds,
     ],
   );
 }
 
 /** Takes (reads and deletes) the live sign-in this browser started: each works once. */
-export async function takeOidcSignIn(db: Queryable, tokenHash: string): Promise<OidcSignIn | null> {
-  const [row] = await db.query<OidcSignIn>(
+export async function takeOidcSignIn(db: Queryable, tokenHash: string): Promise<TakenOidcSignIn | null> {
+  const [row] = await db.query<TakenOidcSignIn>(
     `DELETE FROM oidc_sign_ins WHERE token_hash = $1 AND expires_at > statement_timestamp()
-     RETURNING provider, state, nonce, code_verifier AS "codeVerifier", language, link_account_id AS "linkAccountId"`,
+     RETURNING provider, state, nonce, code_verifier AS "codeVerifier", language, link_account_id AS "linkAccountId",
+       reauthenticate_session AS "reauthenticateSession", return_to AS "returnTo", created_at AS "createdAt"`,
     [tokenHash],
   );
   return row ?? null;

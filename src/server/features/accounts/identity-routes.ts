@@ -11,8 +11,18 @@ import {
   PENDING_FRAGMENT,
   type ProvidersAnswer,
 } from '#common/identity-api.ts';
-import { LinkSchema, UnlinkSchema } from '#common/identity-schemas.ts';
+import { LinkSchema, ReauthenticateSchema, UnlinkSchema } from '#common/identity-schemas.ts';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '#common/languages.ts';
+import {
+  REAUTHENTICATED,
+  REAUTHENTICATION_API,
+  REAUTHENTICATION_MINUTES,
+  REAUTHENTICATION_TARGET_PARAM,
+  REAUTHENTICATION_TARGETS,
+  type ReauthenticateAnswer,
+  type ReauthenticationAnswer,
+  type ReauthenticationTarget,
+} from '#common/reauthentication-api.ts';
 import { RETENTION } from '#common/retention.ts';
 import { pagePath } from '#common/routes.ts';
 import { storageEntry } from '#common/storage.ts';
@@ -34,15 +44,18 @@ import {
   listIdentities,
   markIdentityUsed,
   type OidcSignIn,
+  type TakenOidcSignIn,
   takeOidcSignIn,
   unlinkIdentity,
 } from './identity-queries.ts';
 import { hit } from './limits.ts';
 import { oidcClients } from './oidc-clients.ts';
 import { countPasskeys } from './passkey-queries.ts';
+import { signedInAnew } from './reauthentication.ts';
+import { markReauthenticated, reauthenticatedUntil } from './reauthentication-queries.ts';
 import { type Factor, hasSecondFactor, hasTotp } from './second-factor-queries.ts';
 import { browserIsTrusted } from './second-factors.ts';
-import { requireSession, startSession } from './sessions.ts';
+import { readSession, requireSession, startSession } from './sessions.ts';
 import { hashSessionToken, newSessionToken } from './tokens.ts';
 
 const FLOW_COOKIE = storageEntry('oidcSignIn');
@@ -73,6 +86,14 @@ interface ProvidedIdentity {
   emailVerified: boolean;
   name: string;
   multiFactor: boolean;
+  /** When the person signed in at the provider (the ID token's `auth_time`, in seconds), if it says. */
+  authTime: number | null;
+}
+
+/** A sign-in that confirms a change of the session (by its token's hash) signed in already. */
+interface Reauthentication {
+  sessionHash: string;
+  returnTo: ReauthenticationTarget;
 }
 
 /**
@@ -89,9 +110,21 @@ export function identityRoutes(deps: AccountDeps) {
   const redirectUri = (provider: OidcProviderSetting) => `${deps.site.siteUrl}${IDENTITY_API.callback(provider.id)}`;
   const summary = (provider: OidcProviderSetting) => ({ id: provider.id, name: provider.name });
 
-  /** Sends the visitor back to sign-in (or, when linking, the account page) with the outcome. */
-  const back = (c: Context<AppEnv>, language: Language, page: 'login' | 'account', result: string) =>
-    c.redirect(`${pagePath(language, page)}?${IDENTITY_RESULT_PARAM}=${result}`, 303);
+  /**
+   * Sends the visitor back to sign-in (or, when linking or confirming a change, the account page)
+   * with the outcome, and, after confirming, the part of the page to go back to.
+   */
+  const back = (
+    c: Context<AppEnv>,
+    language: Language,
+    page: 'login' | 'account',
+    result: string,
+    returnTo: string | null = null,
+  ) => {
+    const target = REAUTHENTICATION_TARGETS.find((known) => known === returnTo);
+    const to = target ? `&${REAUTHENTICATION_TARGET_PARAM}=${target}` : '';
+    return c.redirect(`${pagePath(language, page)}?${IDENTITY_RESULT_PARAM}=${result}${to}`, 303);
+  };
 
   /** Opens a sign-in at the provider for this browser: the address to send it to. */
   const begin = async <E extends AppEnv>(
@@ -99,6 +132,7 @@ export function identityRoutes(deps: AccountDeps) {
     provider: OidcProviderSetting,
     language: Language,
     linkAccountId: string | null,
+    reauthentication: Reauthentication | null = null,
   ) => {
     await limiter.enforce([hit('oidcPerClient', c.var.clientAddress)]);
     const configuration = await clients.configuration(provider).catch(() => {
@@ -112,6 +146,8 @@ export function identityRoutes(deps: AccountDeps) {
       codeVerifier,
       language,
       linkAccountId,
+      reauthenticateSession: reauthentication?.sessionHash ?? null,
+      returnTo: reauthentication?.returnTo ?? null,
     };
     const token = newSessionToken();
     await createOidcSignIn(db, hashSessionToken(token), flow, FLOW_SECONDS);
@@ -124,6 +160,9 @@ export function identityRoutes(deps: AccountDeps) {
       code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
       code_challenge_method: 'S256',
       ui_locales: language,
+      // To confirm a change, the provider must ask the person to sign in now, whatever session it
+      // keeps, and say when they did (OpenID Connect Core 3.1.2.1): the callback checks `auth_time`.
+      ...(reauthentication ? { prompt: 'login', max_age: '0' } : {}),
     }).href;
   };
 
@@ -165,6 +204,7 @@ export function identityRoutes(deps: AccountDeps) {
         emailVerified: verified === true || verified === 'true',
         name: nameFrom(info, email ?? ''),
         multiFactor: amr.some((method) => typeof method === 'string' && MULTI_FACTOR_METHODS.has(method)),
+        authTime: typeof claims.auth_time === 'number' ? claims.auth_time : null,
       };
     } catch (caught) {
       if (caught instanceof SignInRefused) throw caught;
@@ -226,6 +266,31 @@ export function identityRoutes(deps: AccountDeps) {
     return signIn(c, account, language, identity.multiFactor);
   };
 
+  /**
+   * The session's owner signed in again at the provider: recorded on the session when it is the
+   * identity linked to its account and the provider asked for the sign-in after the request went out.
+   */
+  const reauthenticate = async (
+    c: Context<AppEnv>,
+    identity: ProvidedIdentity,
+    flow: TakenOidcSignIn,
+    language: Language,
+  ) => {
+    // The browser must still hold the session that asked: the flow's cookie could outlive it.
+    const session = await readSession(c, db, deps.settings.sessionIdleSeconds);
+    if (session.kind !== 'active' || session.tokenHash !== flow.reauthenticateSession) {
+      throw new SignInRefused('OIDC_STATE_MISMATCH');
+    }
+    const known = await findIdentity(db, identity.issuer, identity.subject);
+    if (!known || known.accountId !== session.accountId) throw new SignInRefused('OIDC_WRONG_IDENTITY');
+    if (!signedInAnew(identity.authTime, flow.createdAt, new Date())) {
+      throw new SignInRefused('OIDC_NOT_REAUTHENTICATED');
+    }
+    await markIdentityUsed(db, known.id, identity.email);
+    await markReauthenticated(db, session.tokenHash);
+    return back(c, language, 'account', REAUTHENTICATED, flow.returnTo);
+  };
+
   routes.get(IDENTITY_API.providers, (c) => c.json({ providers: clients.list.map(summary) } satisfies ProvidersAnswer));
 
   // A plain link from the sign-in page: no script needed.
@@ -264,11 +329,12 @@ export function identityRoutes(deps: AccountDeps) {
       return back(c, DEFAULT_LANGUAGE, 'login', 'OIDC_STATE_MISMATCH');
     }
     const language = isLanguage(flow.language) ? flow.language : DEFAULT_LANGUAGE;
-    const page = flow.linkAccountId ? 'account' : 'login';
+    const page = flow.linkAccountId || flow.reauthenticateSession ? 'account' : 'login';
     const provider = clients.find(flow.provider);
-    if (!provider) return back(c, language, page, 'OIDC_PROVIDER_UNAVAILABLE');
+    if (!provider) return back(c, language, page, 'OIDC_PROVIDER_UNAVAILABLE', flow.returnTo);
     try {
       const identity = await exchange(c, provider, flow);
+      if (flow.reauthenticateSession) return await reauthenticate(c, identity, flow, language);
       if (!flow.linkAccountId) return await signInWith(c, identity, language);
       const known = await findIdentity(db, identity.issuer, identity.subject);
       if (known?.accountId === flow.linkAccountId) return back(c, language, page, 'linked');
@@ -276,8 +342,41 @@ export function identityRoutes(deps: AccountDeps) {
       const linked = await insertIdentity(db, { accountId: flow.linkAccountId, ...identity });
       return back(c, language, page, linked ? 'linked' : 'OIDC_IDENTITY_TAKEN');
     } catch (caught) {
-      return back(c, language, page, refusal(caught));
+      return back(c, language, page, refusal(caught), flow.returnTo);
     }
+  });
+
+  // An account without a password confirms a sensitive change by signing in again at a provider it
+  // is linked at (docs/decisions/220); a call from the account page, as linking is.
+  routes.post(REAUTHENTICATION_API.start, signedIn, jsonBody(ReauthenticateSchema), async (c) => {
+    const session = c.get('session');
+    const { provider: id, language, returnTo } = c.req.valid('json');
+    const provider = clients.find(id);
+    const identities = await listIdentities(db, session.accountId);
+    if (!provider || !identities.some((identity) => identity.issuer === provider.issuer)) {
+      throw new ApiError(404, 'NOT_FOUND');
+    }
+    try {
+      const url = await begin(c, provider, language, null, { sessionHash: session.tokenHash, returnTo });
+      return c.json({ url } satisfies ReauthenticateAnswer);
+    } catch (caught) {
+      if (caught instanceof SignInRefused) throw new ApiError(503, caught.code);
+      throw caught;
+    }
+  });
+
+  routes.get(REAUTHENTICATION_API.state, signedIn, async (c) => {
+    const { accountId, tokenHash } = c.get('session');
+    const providers = (await listIdentities(db, accountId)).flatMap((identity) => {
+      const provider = clients.byIssuer(identity.issuer);
+      return provider ? [summary(provider)] : [];
+    });
+    const until = await reauthenticatedUntil(db, tokenHash, REAUTHENTICATION_MINUTES);
+    return c.json({
+      passwordless: !(await hasPassword(db, accountId)),
+      providers,
+      until: until?.toISOString() ?? null,
+    } satisfies ReauthenticationAnswer);
   });
 
   routes.get(IDENTITY_API.identities, signedIn, async (c) => {

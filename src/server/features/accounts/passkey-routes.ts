@@ -23,7 +23,7 @@ import { setListedCookie } from '#server/http/cookies.ts';
 import { jsonBody } from '#server/http/json-body.ts';
 import type { AccountDeps } from './account-deps.ts';
 import { findAccountById } from './account-queries.ts';
-import { confirmPassword } from './confirm-password.ts';
+import { confirmFactorChange } from './confirm-owner.ts';
 import { hit } from './limits.ts';
 import { issuePass } from './passes.ts';
 import {
@@ -55,8 +55,9 @@ const answer = (passkey: StoredPasskey): PasskeyAnswer => ({
 /**
  * Passkeys: added, named, renamed and removed on the account page, and used to sign in, by the
  * button or the browser's autofill. A passkey verifies its user, so a sign-in with it counts as
- * two factors. Adding or removing one asks for the password, ends the account's other sessions
- * and tells the owner by mail, as the authenticator app does (docs/decisions/111).
+ * two factors. Adding or removing one asks for the password (or, without one, a fresh sign-in at a
+ * provider: docs/decisions/220), ends the account's other sessions and tells the owner by mail, as
+ * the authenticator app does (docs/decisions/111).
  */
 export function passkeyRoutes(deps: AccountDeps) {
   const { db, limiter } = deps;
@@ -86,7 +87,7 @@ export function passkeyRoutes(deps: AccountDeps) {
   routes.post(PASSKEY_API.add, signedIn, jsonBody(AddPasskeySchema), async (c) => {
     const session = c.get('session');
     const { ceremony, name, password, response } = c.req.valid('json');
-    const account = await confirmPassword(deps, session.accountId, password);
+    const { account, spend } = await confirmFactorChange(deps, session, password);
     const challenge = await takeChallenge(db, hashSessionToken(ceremony), 'add', session.tokenHash);
     if (!challenge) throw expired();
     const made = await verifyNewPasskey(rp, challenge, response);
@@ -94,6 +95,7 @@ export function passkeyRoutes(deps: AccountDeps) {
     const added = await db.transaction(async (tx) => {
       if ((await countPasskeys(tx, account.id)) >= PASSKEYS_PER_ACCOUNT) throw new ApiError(409, 'PASSKEY_LIMIT');
       // The account's first second factor brings recovery codes, the way back when it is lost.
+      await spend(tx);
       const first = !(await hasSecondFactor(tx, account.id));
       const passkey = await addPasskey(tx, { ...made, accountId: account.id, name });
       if (!passkey) throw new ApiError(400, 'PASSKEY_FAILED');
@@ -116,8 +118,9 @@ export function passkeyRoutes(deps: AccountDeps) {
   routes.post(PASSKEY_API.remove, signedIn, jsonBody(RemovePasskeySchema), async (c) => {
     const session = c.get('session');
     const { id, password } = c.req.valid('json');
-    const account = await confirmPassword(deps, session.accountId, password);
+    const { account, spend } = await confirmFactorChange(deps, session, password);
     await db.transaction(async (tx) => {
+      await spend(tx);
       const name = await deletePasskey(tx, account.id, id);
       if (name === null) throw new ApiError(404, 'NOT_FOUND');
       // Without any second factor left, recovery codes would be a second factor of nothing.

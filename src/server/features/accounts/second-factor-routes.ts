@@ -17,7 +17,7 @@ import { newRoutes } from '#server/http/context.ts';
 import { jsonBody } from '#server/http/json-body.ts';
 import type { AccountDeps } from './account-deps.ts';
 import { findAccountById } from './account-queries.ts';
-import { confirmPassword } from './confirm-password.ts';
+import { confirmFactorChange } from './confirm-owner.ts';
 import { countPasskeys } from './passkey-queries.ts';
 import {
   confirmTotp,
@@ -46,14 +46,14 @@ import { matchingStep, newTotpSecret, openTotpSecret, sealTotpSecret, totpUri } 
 /**
  * The account's second factors: an authenticator app with its recovery codes, and the browsers
  * trusted to skip the second step. Each change asks for the password (a session left open is not
- * enough), ends the account's other sessions and tells the owner by mail.
+ * enough; an account without one signs in again at its provider: docs/decisions/220), ends the
+ * account's other sessions and tells the owner by mail.
  */
 export function secondFactorRoutes(deps: AccountDeps) {
   const { db, secret } = deps;
   const routes = newRoutes();
   const signedIn = requireSession(db, deps.settings.sessionIdleSeconds);
 
-  const withPassword = (accountId: string, password: string) => confirmPassword(deps, accountId, password);
   const wrongCode = () => new ApiError(400, 'INVALID_CODE', { fields: { code: 'INVALID_CODE' } });
 
   routes.get(ACCOUNT_API.secondFactors, signedIn, async (c) => {
@@ -92,13 +92,14 @@ export function secondFactorRoutes(deps: AccountDeps) {
   routes.post(ACCOUNT_API.totpConfirm, signedIn, jsonBody(TotpConfirmSchema), async (c) => {
     const session = c.get('session');
     const { code, password } = c.req.valid('json');
-    const account = await withPassword(session.accountId, password);
+    const { account, spend } = await confirmFactorChange(deps, session, password);
     const totp = await findTotp(db, account.id);
     if (!totp) throw new ApiError(409, 'TOTP_NOT_SET_UP');
     if (totp.confirmed) throw new ApiError(409, 'TOTP_ALREADY_ON');
     const step = matchingStep(openTotpSecret(secret, totp.secret), code.replace(/\s/g, ''));
     if (step === null) throw wrongCode();
     const recoveryCodes = await db.transaction(async (tx) => {
+      await spend(tx);
       if (!(await confirmTotp(tx, account.id, step))) throw new ApiError(409, 'TOTP_ALREADY_ON');
       const codes = await issueRecoveryCodes(secret, tx, account.id);
       await afterFactorChange(tx, account.id, session.tokenHash);
@@ -114,9 +115,10 @@ export function secondFactorRoutes(deps: AccountDeps) {
   routes.post(ACCOUNT_API.totpDisable, signedIn, jsonBody(TotpDisableSchema), async (c) => {
     const session = c.get('session');
     const { code, password } = c.req.valid('json');
-    const account = await withPassword(session.accountId, password);
+    const { account, spend } = await confirmFactorChange(deps, session, password);
     if (!(await hasTotp(db, account.id))) throw new ApiError(409, 'TOTP_NOT_SET_UP');
     await db.transaction(async (tx) => {
+      await spend(tx);
       if (!(await proveSecondFactor(secret, tx, account.id, code))) throw wrongCode();
       await deleteTotp(tx, account.id);
       // Passkeys left keep the recovery codes: they are the way back when the passkeys are lost.
@@ -131,9 +133,10 @@ export function secondFactorRoutes(deps: AccountDeps) {
   // New codes for an account with any second factor, the app or a passkey: the password proves
   // that the owner is there, as for every other change of the second factors.
   routes.post(ACCOUNT_API.recoveryCodes, signedIn, jsonBody(PasswordOnlySchema), async (c) => {
-    const account = await withPassword(c.get('session').accountId, c.req.valid('json').password);
+    const { account, spend } = await confirmFactorChange(deps, c.get('session'), c.req.valid('json').password);
     if (!(await hasSecondFactor(db, account.id))) throw new ApiError(409, 'TOTP_NOT_SET_UP');
     const recoveryCodes = await db.transaction(async (tx) => {
+      await spend(tx);
       const codes = await issueRecoveryCodes(secret, tx, account.id);
       await tellOwner(deps, tx, account, 'recoveryCodesRenewed');
       return codes;
