@@ -49,6 +49,7 @@ describeApi('the account page: sessions', (api) => {
       'id',
       'label',
       'last_seen_at',
+      'reauthenticated_at',
       'token_hash',
     ]);
     expect((await client.get(ACCOUNT_SETTINGS_API.sessions)).body).toMatchObject({
