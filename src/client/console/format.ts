@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { isLanguage, LANGUAGE_NAMES } from '#common/languages.ts';
+import { languageNameFormat } from '#common/analytics-format.ts';
 
 /** Dates and numbers as the console's language writes them (Thai with its own era). */
 export function useFormat() {
@@ -22,12 +22,5 @@ export function useFormat() {
  */
 export function useLanguageName() {
   const { i18n } = useTranslation();
-  const console = i18n.language;
-  const names = new Intl.DisplayNames([console], { type: 'language' });
-  return (code: string) => {
-    if (!isLanguage(code)) return code;
-    const native = LANGUAGE_NAMES[code];
-    const local = names.of(code);
-    return !local || local === native || code === console ? native : `${local} (${native})`;
-  };
+  return languageNameFormat(i18n.language);
 }

@@ -1,6 +1,7 @@
+import { changeOf, HEADLINE_MEASURES, headlineFormat, languageNameFormat } from '#common/analytics-format.ts';
 import type { AnalyticsAnswer, AnalyticsHeadline, AnalyticsRow } from '#common/console-api.ts';
 import { escapeHtml } from '#common/html.ts';
-import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_NAMES, type Language, type Texts } from '#common/languages.ts';
+import { DEFAULT_LANGUAGE, isLanguage, type Language, type Texts } from '#common/languages.ts';
 import { consolePath } from '#common/routes.ts';
 import type { SiteConfig } from '#common/site-config.ts';
 import { fill, headerSafe, mailHtml, paragraphs } from '#server/platform/mail/mail-text.ts';
@@ -10,8 +11,6 @@ import type { DueReport, Hour } from './report-schedule.ts';
 
 /** Rows of each list in a mail: enough to see what stood out, short enough to read on a phone. */
 export const MAIL_TOP = 5;
-
-const MEASURES = ['visitors', 'visits', 'views', 'viewsPerVisit', 'bounceRate', 'visitSeconds'] as const;
 
 /** Who a mail goes to: an admin, in the language of their account. */
 export interface Recipient {
@@ -32,54 +31,23 @@ function writer({ site, texts }: MailSite, to: Recipient) {
   const t = (key: string, values: Record<string, string> = {}) =>
     fill(textAt(texts, language, 'console', key), { ...site.brand, name: to.name, ...values });
   const whole = new Intl.NumberFormat(language);
-  const decimal = new Intl.NumberFormat(language, { maximumFractionDigits: 1 });
-  const percent = new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 0 });
-  const change = new Intl.NumberFormat(language, {
-    style: 'percent',
-    maximumFractionDigits: 0,
-    signDisplay: 'exceptZero',
-  });
-  const minutes = new Intl.NumberFormat(language, { style: 'unit', unit: 'minute', unitDisplay: 'short' });
-  const seconds = new Intl.NumberFormat(language, { style: 'unit', unit: 'second', unitDisplay: 'short' });
-  const duration = (value: number) => {
-    const total = Math.round(value);
-    const m = Math.floor(total / 60);
-    return m > 0 ? `${minutes.format(m)} ${seconds.format(total % 60)}` : seconds.format(total);
-  };
+  const { measure, change } = headlineFormat(language);
+  const languageName = languageNameFormat(language);
   // A calendar day of the site's time zone, written as a day (it is a wall-clock date: read in UTC).
   const days = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' });
-  const languageNames = new Intl.DisplayNames([language], { type: 'language' });
   return {
     language,
     t,
     whole: (value: number) => whole.format(value),
     day: (date: string) => days.format(new Date(`${date}T00:00:00Z`)),
-    /** A measure of the headline, written as the console writes it; a dash when there is none. */
-    measure(name: (typeof MEASURES)[number], value: number | null) {
-      if (value === null) return '–';
-      if (name === 'viewsPerVisit') return decimal.format(value);
-      if (name === 'bounceRate') return percent.format(value);
-      if (name === 'visitSeconds') return duration(value);
-      return whole.format(value);
-    },
-    change: (fraction: number) => change.format(fraction),
+    measure,
+    change,
     /** A page language as the console's legend names it: "Thai (ไทย)" for an English reader. */
-    languageName(code: string) {
-      if (!code) return t('analytics.none.other');
-      const own = isLanguage(code) ? LANGUAGE_NAMES[code] : null;
-      let named = code;
-      try {
-        named = languageNames.of(code) ?? code;
-      } catch {}
-      return own && own !== named ? `${named} (${own})` : named;
-    },
+    languageName: (code: string) => (code ? languageName(code) : t('analytics.none.other')),
   };
 }
 
 type Writer = ReturnType<typeof writer>;
-
-const changeOf = (current: number | null, previous: number | null) =>
-  current === null || previous === null || previous === 0 ? null : (current - previous) / previous;
 
 /** A list of the mail: a heading and "label: number" rows, as HTML and as text. */
 interface List {
@@ -130,7 +98,7 @@ const languageList = (w: Writer, rows: AnalyticsRow[]): List => ({
 
 /** The headline numbers, each with its change against the previous period, as text lines and table rows. */
 function headline(w: Writer, current: AnalyticsHeadline, previous: AnalyticsHeadline) {
-  return MEASURES.map((name) => {
+  return HEADLINE_MEASURES.map((name) => {
     const difference = changeOf(current[name], previous[name]);
     return {
       label: w.t(`analytics.headline.${name}`),

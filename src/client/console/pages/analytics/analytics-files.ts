@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import { toCsv } from '#client/console/export/csv.ts';
+import { HEADLINE_MEASURES } from '#common/analytics-format.ts';
 import { ANALYTICS_DIMENSIONS, type AnalyticsAnswer, type AnalyticsDimension } from '#common/console-api.ts';
 import type { AnalyticsLabels } from './labels.ts';
 
@@ -17,15 +18,6 @@ export function bucketsOf(from: string, to: string, hourly: boolean): string[] {
   }
   return days;
 }
-
-export const HEADLINE_MEASURES = [
-  'visitors',
-  'visits',
-  'views',
-  'viewsPerVisit',
-  'bounceRate',
-  'visitSeconds',
-] as const;
 
 /** One breakdown as CSV: the value as the page names it, and its counts. */
 export function breakdownFile(
