@@ -9,6 +9,31 @@ import { TEST_OIDC_CLIENT } from './oidc-client.ts';
 
 export { TEST_OIDC_CLIENT };
 
+/** Someone at the provider, new to the site, with a verified address unless told otherwise. */
+export function newProviderPerson(overrides: Partial<ProviderPerson> = {}): ProviderPerson {
+  const tag = randomBytes(4).toString('hex');
+  return {
+    subject: `sub-${tag}`,
+    email: `grace-${tag}@example.com`,
+    emailVerified: true,
+    name: 'Grace Hopper',
+    ...overrides,
+  };
+}
+
+/** The server settings that offer `provider` as `test` ("Test ID"). */
+export const testProviderSettings = (provider: TestOidcProvider) => ({
+  oidcProviders: [
+    {
+      id: 'test',
+      name: 'Test ID',
+      issuer: provider.issuer,
+      clientId: TEST_OIDC_CLIENT.id,
+      clientSecret: TEST_OIDC_CLIENT.secret,
+    },
+  ],
+});
+
 /** Who signs in at the provider, as its sign-in form takes them. */
 export interface ProviderPerson {
   subject: string;

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ACCOUNT_API, type LoginAnswer } from '#common/account-api.ts';
 import { CONSOLE_API } from '#common/console-api.ts';
@@ -8,28 +7,18 @@ import { addPasskey, issueRecoveryCodes } from '#server/features/accounts/index.
 import { loadSiteConfig } from '#server/platform/site-config.ts';
 import { describeApi, TEST_SECRET, type TestClient } from '#tests/support/api.ts';
 import {
+  newProviderPerson,
   type ProviderPerson,
   passProvider,
   startTestOidcProvider,
   TEST_OIDC_CLIENT,
   type TestOidcProvider,
+  testProviderSettings,
 } from '#tests/support/oidc-provider.ts';
 import { codeFor, giveSecondFactor } from '#tests/support/second-factor.ts';
 
 const site = await loadSiteConfig();
 const CALLBACK = `${site.siteUrl}${IDENTITY_API.callback('test')}`;
-
-/** Someone at the provider, new to the site, with a verified address unless told otherwise. */
-const providerPerson = (overrides: Partial<ProviderPerson> = {}): ProviderPerson => {
-  const tag = randomBytes(4).toString('hex');
-  return {
-    subject: `sub-${tag}`,
-    email: `grace-${tag}@example.com`,
-    emailVerified: true,
-    name: 'Grace Hopper',
-    ...overrides,
-  };
-};
 
 /** Where an answer redirects to, as a path with its query (and fragment). */
 const location = (response: Response) => {
@@ -48,17 +37,7 @@ describeApi('sign-in with OpenID Connect', (api) => {
   /** An app offering the test provider; discovery is cached per app, so a fresh one discovers again. */
   const appWithProvider = () =>
     api.app({
-      settings: {
-        oidcProviders: [
-          {
-            id: 'test',
-            name: 'Test ID',
-            issuer: provider.issuer,
-            clientId: TEST_OIDC_CLIENT.id,
-            clientSecret: TEST_OIDC_CLIENT.secret,
-          },
-        ],
-      },
+      settings: testProviderSettings(provider),
     });
   const app = () => {
     shared ??= appWithProvider();
@@ -122,7 +101,7 @@ describeApi('sign-in with OpenID Connect', (api) => {
   });
 
   it('makes an account for a new identity with a verified address, and signs the same identity in to it again', async () => {
-    const person = providerPerson();
+    const person = newProviderPerson();
     const first = await signInWith(person);
     expect(first.to).toBe('/en/account');
     const account = await accountOf(person.email);
@@ -149,7 +128,7 @@ describeApi('sign-in with OpenID Connect', (api) => {
   });
 
   it('refuses to make an account when the provider has not verified the address', async () => {
-    const person = providerPerson({ emailVerified: false });
+    const person = newProviderPerson({ emailVerified: false });
     const { client, to } = await signInWith(person);
     expect(to).toBe('/en/login?oidc=OIDC_EMAIL_UNVERIFIED');
     expect(await accountOf(person.email)).toBeUndefined();
@@ -158,7 +137,7 @@ describeApi('sign-in with OpenID Connect', (api) => {
 
   it('never signs in to an account that has the address: its owner signs in first and links the identity', async () => {
     const { client: owner, person: member } = await api.member();
-    const stranger = providerPerson({ email: member.email });
+    const stranger = newProviderPerson({ email: member.email });
     const refused = await signInWith(stranger);
     expect(refused.to).toBe('/en/login?oidc=OIDC_ACCOUNT_EXISTS');
     expect((await refused.client.get(ACCOUNT_API.session)).body).toEqual({ account: null });
@@ -192,7 +171,7 @@ describeApi('sign-in with OpenID Connect', (api) => {
 
     // The provider's answer brought to another browser than the one that left: refused there.
     const leaving = api.client(app());
-    const back = await passProvider(await leave(leaving, 'it'), providerPerson());
+    const back = await passProvider(await leave(leaving, 'it'), newProviderPerson());
     const elsewhere = api.client(app());
     await leave(elsewhere, 'it');
     expect(location(await elsewhere.fetch('GET', back.pathname + back.search))).toBe(
@@ -225,7 +204,7 @@ describeApi('sign-in with OpenID Connect', (api) => {
       provider.up();
     }
     const client = api.client(fresh);
-    const back = await passProvider(await leave(client), providerPerson());
+    const back = await passProvider(await leave(client), newProviderPerson());
     provider.down();
     try {
       expect(location(await client.fetch('GET', back.pathname + back.search))).toBe(
@@ -237,7 +216,7 @@ describeApi('sign-in with OpenID Connect', (api) => {
   });
 
   it('unlinks an identity only while another way in remains', async () => {
-    const person = providerPerson();
+    const person = newProviderPerson();
     const { client } = await signInWith(person);
     const [only] = ((await client.get(IDENTITY_API.identities)).body as unknown as IdentitiesAnswer).identities;
     expect((await client.post(IDENTITY_API.unlink, { id: only?.id })).body).toEqual({
@@ -255,7 +234,7 @@ describeApi('sign-in with OpenID Connect', (api) => {
   });
 
   it('asks for the site’s second factor unless the provider reports one, and records what the session was made with', async () => {
-    const person = providerPerson();
+    const person = newProviderPerson();
     await signInWith(person);
     const secret = await giveSecondFactor(api.db(), person.email, TEST_SECRET);
 
@@ -279,7 +258,7 @@ describeApi('sign-in with OpenID Connect', (api) => {
   });
 
   it('tells the second step of an account whose only second factor is a passkey to ask for a recovery code', async () => {
-    const person = providerPerson();
+    const person = newProviderPerson();
     await signInWith(person);
     const [account] = await api.db().query<{ id: string }>('SELECT id FROM accounts WHERE email = $1', [person.email]);
     const accountId = account?.id ?? '';
@@ -302,7 +281,7 @@ describeApi('sign-in with OpenID Connect', (api) => {
   });
 
   it('lets staff into the console with a provider that reports a second factor, and not without one', async () => {
-    const person = providerPerson();
+    const person = newProviderPerson();
     await signInWith(person);
     await api.db().query(`UPDATE accounts SET role = 'operator' WHERE email = $1`, [person.email]);
     const plain = await signInWith(person);

@@ -15,21 +15,17 @@ import { addPasskey } from '#server/features/accounts/index.ts';
 import { loadSiteConfig } from '#server/platform/site-config.ts';
 import { describeApi, type TestClient } from '#tests/support/api.ts';
 import {
+  newProviderPerson,
   type ProviderPerson,
   passProvider,
   startTestOidcProvider,
-  TEST_OIDC_CLIENT,
   type TestOidcProvider,
+  testProviderSettings,
 } from '#tests/support/oidc-provider.ts';
 import { codeFor } from '#tests/support/second-factor.ts';
 
 const site = await loadSiteConfig();
 const CALLBACK = `${site.siteUrl}${IDENTITY_API.callback('test')}`;
-
-const providerPerson = (): ProviderPerson => {
-  const tag = randomBytes(4).toString('hex');
-  return { subject: `sub-${tag}`, email: `ada-${tag}@example.com`, emailVerified: true, name: 'Ada Lovelace' };
-};
 
 const location = (response: Response) => {
   const url = new URL(response.headers.get('location') ?? '', site.siteUrl);
@@ -48,23 +44,13 @@ describeApi('re-authentication at a provider for an account without a password',
 
   const app = () => {
     shared ??= api.app({
-      settings: {
-        oidcProviders: [
-          {
-            id: 'test',
-            name: 'Test ID',
-            issuer: provider.issuer,
-            clientId: TEST_OIDC_CLIENT.id,
-            clientSecret: TEST_OIDC_CLIENT.secret,
-          },
-        ],
-      },
+      settings: testProviderSettings(provider),
     });
     return shared;
   };
 
   /** Someone new at the provider signs in, which makes their account (no password): its browser. */
-  const passwordless = async (person = providerPerson()) => {
+  const passwordless = async (person = newProviderPerson()) => {
     const client = api.client(app());
     const start = await client.fetch('GET', `${IDENTITY_API.start('test')}?lang=en`);
     const back = await passProvider(start.headers.get('location') ?? '', person);
@@ -181,7 +167,7 @@ describeApi('re-authentication at a provider for an account without a password',
   it('refuses another identity at the provider, new there or linked to another account', async () => {
     const { client } = await passwordless();
     const { person: someoneElse } = await passwordless();
-    const stranger = providerPerson();
+    const stranger = newProviderPerson();
     for (const other of [stranger, someoneElse]) {
       expect(await reauthenticate(client, other, 'passkeys')).toBe(
         '/en/account?oidc=OIDC_WRONG_IDENTITY&confirmed=passkeys',
