@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { ACCOUNT_API } from '#common/account-api.ts';
+import { withId } from '#common/api-paths.ts';
 import { CHAT_API, CONSOLE_CHAT_API } from '#common/chat-api.ts';
-import { CONSOLE_API, withId } from '#common/console-api.ts';
+import { INBOX_API } from '#common/inbox-api.ts';
+import { STAFF_API } from '#common/staff-api.ts';
 import { describeApi, ORIGIN } from '#tests/support/api.ts';
 import { signedInOperator } from '#tests/support/chat.ts';
 import { captureLog } from '#tests/support/log.ts';
@@ -87,9 +89,9 @@ describeApi('the request layer', (api) => {
     const { client: admin } = await signedInOperator(api, 'admin');
     const missing = randomUUID();
     const answers = [
-      await admin.get(withId(CONSOLE_API.message, missing)),
-      await admin.post(withId(CONSOLE_API.status, missing), { status: 'read' }),
-      await admin.post(withId(CONSOLE_API.staffRole, missing), { role: 'operator' }),
+      await admin.get(withId(INBOX_API.message, missing)),
+      await admin.post(withId(INBOX_API.status, missing), { status: 'read' }),
+      await admin.post(withId(STAFF_API.role, missing), { role: 'operator' }),
       await admin.get(CONSOLE_CHAT_API.conversation(999_999_999)),
       await admin.get(CONSOLE_CHAT_API.conversation('not-a-number' as unknown as number)),
       await api.client().post(CHAT_API.end, {}),

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { withId } from '#common/api-paths.ts';
 import { CHAT_API } from '#common/chat-api.ts';
-import { CONSOLE_API, withId } from '#common/console-api.ts';
+import { INBOX_API } from '#common/inbox-api.ts';
 import { securityHeaders } from '#server/http/security-headers.ts';
 import { enqueue } from '#server/platform/jobs/jobs.ts';
 import { METRICS_PATH, Metrics } from '#server/platform/metrics.ts';
@@ -55,8 +56,8 @@ describeApi('metrics', (api) => {
     expect(await get('/en/about')).toBe(200);
     expect(await get('/fr/about')).toBe(404);
     expect(await get('/api/health/live')).toBe(200);
-    expect(await get(withId(CONSOLE_API.message, '8d3f5a2e-0000-4000-8000-000000000000'))).toBe(401);
-    expect(await get(withId(CONSOLE_API.message, '11111111-0000-4000-8000-000000000000'))).toBe(401);
+    expect(await get(withId(INBOX_API.message, '8d3f5a2e-0000-4000-8000-000000000000'))).toBe(401);
+    expect(await get(withId(INBOX_API.message, '11111111-0000-4000-8000-000000000000'))).toBe(401);
     const after = await scrape();
 
     const count = (text: string, labels: Record<string, string>) =>
@@ -66,7 +67,7 @@ describeApi('metrics', (api) => {
     // A page the build lacks in that language is counted under the same pattern, with its status.
     expect(moved({ method: 'GET', route: '/:lang/about', status: '404' })).toBe(1);
     expect(moved({ method: 'GET', route: '/api/health/live', status: '200' })).toBe(1);
-    expect(moved({ method: 'GET', route: CONSOLE_API.message, status: '401' })).toBe(2);
+    expect(moved({ method: 'GET', route: INBOX_API.message, status: '401' })).toBe(2);
     // The scrape before this one is counted too.
     expect(moved({ method: 'GET', route: METRICS_PATH, status: '200' })).toBe(1);
     expect(after.text).not.toContain('8d3f5a2e');

@@ -5,11 +5,11 @@ import { navigate } from '#client/lib/address.tsx';
 import { callApi } from '#client/lib/api-client.ts';
 import { useSiteConfig } from '#client/lib/site-config.tsx';
 import { ACCOUNT_API } from '#common/account-api.ts';
-import { CONSOLE_API, type MeAnswer } from '#common/console-api.ts';
 import type { ErrorCode } from '#common/error-codes.ts';
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from '#common/languages.ts';
 import { DESK_ROLES, EDITOR_ROLES, type StaffRole } from '#common/roles.ts';
 import { consolePath, isConsolePath } from '#common/routes.ts';
+import { type MeAnswer, STAFF_API } from '#common/staff-api.ts';
 import { ChatAlerts } from './alerts/ChatAlerts.tsx';
 import { signInPath } from './api.ts';
 import { InboxPage } from './pages/InboxPage.tsx';
@@ -279,7 +279,7 @@ function Layout({ me }: { me: MeAnswer }) {
 export function ConsoleApp() {
   const [gate, setGate] = useState<Gate>({ kind: 'checking' });
   useEffect(() => {
-    void callApi<MeAnswer>(CONSOLE_API.me).then((result) => {
+    void callApi<MeAnswer>(STAFF_API.me).then((result) => {
       if (result.ok) setGate({ kind: 'staff', me: result.data });
       else if (result.code === 'UNAUTHORIZED' || result.code === 'SESSION_EXPIRED')
         window.location.replace(signInPath());

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { MeAnswer } from '#common/console-api.ts';
+import type { MeAnswer } from '#common/staff-api.ts';
 
 /**
  * Said beside what would mail someone (an answer, an invitation) when the server sends no mail:

@@ -10,14 +10,14 @@ import { navigate } from '#client/lib/address.tsx';
 import { ScrollTable } from '#client/lib/ScrollTable.tsx';
 import { useErrorToast } from '#client/lib/toast/use-error-toast.ts';
 import {
+  ANALYTICS_API,
   ANALYTICS_PERIODS,
   type AnalyticsAnswer,
   type AnalyticsDimension,
-  CONSOLE_API,
-  type MeAnswer,
-} from '#common/console-api.ts';
+} from '#common/analytics-api.ts';
 import type { ErrorCode } from '#common/error-codes.ts';
 import { LANGUAGES } from '#common/languages.ts';
+import type { MeAnswer } from '#common/staff-api.ts';
 import { AnalyticsMail } from './analytics/AnalyticsMail.tsx';
 import { analyticsFiles, breakdownFile, bucketsOf, download } from './analytics/analytics-files.ts';
 import { type AnalyticsView, analyticsPath, queryOfView, viewOf, withFilter } from './analytics/analytics-query.ts';
@@ -151,7 +151,7 @@ export default function AnalyticsPage({ query, me }: { query: URLSearchParams; m
     let current = true;
     setAnswer(null);
     setProblem(null);
-    void consoleCall<AnalyticsAnswer>(`${CONSOLE_API.analytics}${apiQuery}`).then((result) => {
+    void consoleCall<AnalyticsAnswer>(`${ANALYTICS_API.dashboard}${apiQuery}`).then((result) => {
       if (!current) return;
       if (result.ok) {
         setAnswer(result.data);

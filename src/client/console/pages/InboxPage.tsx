@@ -8,12 +8,12 @@ import { navigate } from '#client/lib/address.tsx';
 import { ScrollTable } from '#client/lib/ScrollTable.tsx';
 import { useErrorToast } from '#client/lib/toast/use-error-toast.ts';
 import {
-  CONSOLE_API,
+  INBOX_API,
   MESSAGE_STATUSES,
   type MessageStatus,
   type MessageSummary,
   type MessagesAnswer,
-} from '#common/console-api.ts';
+} from '#common/inbox-api.ts';
 import { LANGUAGES } from '#common/languages.ts';
 import { consolePath } from '#common/routes.ts';
 
@@ -79,7 +79,7 @@ export function InboxPage({ query }: { query: URLSearchParams }) {
     let current = true;
     setFilters(filtersOf(new URLSearchParams(key)));
     setAnswer(null);
-    void consoleCall<MessagesAnswer>(`${CONSOLE_API.messages}${key}`).then((result) => {
+    void consoleCall<MessagesAnswer>(`${INBOX_API.messages}${key}`).then((result) => {
       if (!current) return;
       if (result.ok) setAnswer(result.data);
       else {
@@ -100,7 +100,7 @@ export function InboxPage({ query }: { query: URLSearchParams }) {
     if (!answer?.next || more) return;
     setMore(true);
     const result = await consoleCall<MessagesAnswer>(
-      `${CONSOLE_API.messages}${queryOf({ ...applied, before: answer.next })}`,
+      `${INBOX_API.messages}${queryOf({ ...applied, before: answer.next })}`,
     );
     setMore(false);
     if (!result.ok) return void errorToast(result.code);

@@ -9,10 +9,12 @@ import { SubmitButton, TextAreaField, useForm } from '#client/features/forms/ind
 import { navigate } from '#client/lib/address.tsx';
 import { useErrorToast } from '#client/lib/toast/use-error-toast.ts';
 import { useToast } from '#client/lib/toast/use-toast.ts';
-import { CONSOLE_API, type MeAnswer, type MessageDetail, type SettableStatus, withId } from '#common/console-api.ts';
+import { withId } from '#common/api-paths.ts';
 import { REPLY_MAX_LENGTH } from '#common/contact-api.ts';
 import { ReplyBodySchema } from '#common/contact-schemas.ts';
+import { INBOX_API, type MessageDetail, type SettableStatus } from '#common/inbox-api.ts';
 import { consolePath } from '#common/routes.ts';
+import type { MeAnswer } from '#common/staff-api.ts';
 import { StatusBadge, useSubject } from './InboxPage.tsx';
 
 type Detail = MessageDetail;
@@ -26,7 +28,7 @@ function ReplyForm({ detail, me, onSent }: { detail: Detail; me: MeAnswer; onSen
   const { id, name, email } = detail.message;
   const form = useForm('reply', { body: '' }, { body: ReplyBodySchema });
   const submit = form.submit(async (values) => {
-    const result = await consoleCall(withId(CONSOLE_API.reply, id), values);
+    const result = await consoleCall(withId(INBOX_API.reply, id), values);
     if (!result.ok) return result;
     toast.show({ type: 'success', message: me.mail === 'kept' ? t('message.reply.kept') : t('message.reply.queued') });
     onSent();
@@ -68,7 +70,7 @@ function Actions({ detail, reload }: { detail: Detail; reload: () => Promise<voi
   const setStatus = async (next: SettableStatus, done: string) => {
     if (busy) return;
     setBusy(true);
-    const result = await consoleCall(withId(CONSOLE_API.status, id), { status: next });
+    const result = await consoleCall(withId(INBOX_API.status, id), { status: next });
     setBusy(false);
     if (!result.ok) return void errorToast(result.code);
     toast.show({ type: 'success', message: done });
@@ -76,7 +78,7 @@ function Actions({ detail, reload }: { detail: Detail; reload: () => Promise<voi
   };
   const remove = async () => {
     setBusy(true);
-    const result = await consoleCall(withId(CONSOLE_API.remove, id), {});
+    const result = await consoleCall(withId(INBOX_API.remove, id), {});
     setBusy(false);
     if (!result.ok) return void errorToast(result.code);
     toast.show({ type: 'success', message: t('message.deleted') });
@@ -146,7 +148,7 @@ export default function MessagePage({ id, me }: { id: string; me: MeAnswer }) {
   useTitle(detail ? subject(detail.message.subject) : t('message.title'));
 
   const load = useCallback(async () => {
-    const result = await consoleCall<Detail>(withId(CONSOLE_API.message, id));
+    const result = await consoleCall<Detail>(withId(INBOX_API.message, id));
     if (result.ok) setDetail(result.data);
     else if (result.code === 'NOT_FOUND') setMissing(true);
     else void errorToast(result.code);
@@ -158,7 +160,7 @@ export default function MessagePage({ id, me }: { id: string; me: MeAnswer }) {
     setMissing(false);
     void load().then(async (loaded) => {
       if (loaded?.message.status !== 'new') return;
-      const marked = await consoleCall(withId(CONSOLE_API.status, id), { status: 'read' });
+      const marked = await consoleCall(withId(INBOX_API.status, id), { status: 'read' });
       if (marked.ok) await load();
     });
   }, [id]);

@@ -9,12 +9,13 @@ import { SelectField, SubmitButton, TextField, useForm } from '#client/features/
 import { ScrollTable } from '#client/lib/ScrollTable.tsx';
 import { useErrorToast } from '#client/lib/toast/use-error-toast.ts';
 import { useToast } from '#client/lib/toast/use-toast.ts';
-import { type AddStaffAnswer, CONSOLE_API, type MeAnswer, type StaffAnswer, withId } from '#common/console-api.ts';
-import { AddStaffSchema } from '#common/console-schemas.ts';
+import { withId } from '#common/api-paths.ts';
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from '#common/field-bounds.ts';
 import { EmailSchema, NameSchema } from '#common/fields.ts';
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from '#common/languages.ts';
 import { type Role, STAFF_ROLES, type StaffRole } from '#common/roles.ts';
+import { type AddStaffAnswer, type MeAnswer, STAFF_API, type StaffAnswer } from '#common/staff-api.ts';
+import { AddStaffSchema } from '#common/staff-schemas.ts';
 
 type Member = StaffAnswer['staff'][number];
 
@@ -33,7 +34,7 @@ function MemberRow({ member, me, reload }: { member: Member; me: MeAnswer; reloa
   const change = async (next: Role, done: string) => {
     if (busy) return;
     setBusy(true);
-    const result = await consoleCall(withId(CONSOLE_API.staffRole, member.id), { role: next });
+    const result = await consoleCall(withId(STAFF_API.role, member.id), { role: next });
     setBusy(false);
     if (!result.ok) return void errorToast(result.code);
     toast.show({ type: 'success', message: done });
@@ -121,7 +122,7 @@ function AddForm({ me, onAdded }: { me: MeAnswer; onAdded: () => void }) {
     { codeFields: { OWN_ROLE: 'email' } },
   );
   const submit = form.submit(async (values) => {
-    const result = await consoleCall<AddStaffAnswer>(CONSOLE_API.staff, {
+    const result = await consoleCall<AddStaffAnswer>(STAFF_API.members, {
       email: values.email,
       role: values.role,
       language: values.language,
@@ -188,7 +189,7 @@ export default function StaffPage({ me }: { me: MeAnswer }) {
   useTitle(t('staff.title'));
 
   const load = useCallback(async () => {
-    const result = await consoleCall<StaffAnswer>(CONSOLE_API.staff);
+    const result = await consoleCall<StaffAnswer>(STAFF_API.members);
     if (result.ok) setStaff(result.data.staff);
     else void errorToast(result.code);
   }, [errorToast]);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ACCOUNT_API, type LoginAnswer } from '#common/account-api.ts';
-import { CONSOLE_API } from '#common/console-api.ts';
 import { IDENTITY_API, type IdentitiesAnswer, type LinkAnswer } from '#common/identity-api.ts';
+import { INBOX_API } from '#common/inbox-api.ts';
 import type { ApiApp } from '#server/app.ts';
 import { addPasskey, issueRecoveryCodes } from '#server/features/accounts/index.ts';
 import { loadSiteConfig } from '#server/platform/site-config.ts';
@@ -285,8 +285,8 @@ describeApi('sign-in with OpenID Connect', (api) => {
     await signInWith(person);
     await api.db().query(`UPDATE accounts SET role = 'operator' WHERE email = $1`, [person.email]);
     const plain = await signInWith(person);
-    expect((await plain.client.get(CONSOLE_API.messages)).body).toEqual({ error: { code: 'SECOND_FACTOR_REQUIRED' } });
+    expect((await plain.client.get(INBOX_API.messages)).body).toEqual({ error: { code: 'SECOND_FACTOR_REQUIRED' } });
     const strong = await signInWith({ ...person, amr: ['pwd', 'otp'] });
-    expect((await strong.client.get(CONSOLE_API.messages)).status).toBe(200);
+    expect((await strong.client.get(INBOX_API.messages)).status).toBe(200);
   });
 });

@@ -1,6 +1,5 @@
 import { expect, it } from 'vitest';
 import { ACCOUNT_API, type LoginAnswer } from '#common/account-api.ts';
-import { CONSOLE_API } from '#common/console-api.ts';
 import { ERROR_CODES } from '#common/error-codes.ts';
 import {
   type AddOptionsAnswer,
@@ -10,6 +9,7 @@ import {
   type PasskeysAnswer,
   type SignInOptionsAnswer,
 } from '#common/passkey-api.ts';
+import { STAFF_API } from '#common/staff-api.ts';
 import { type ApiSuite, describeApi } from '#tests/support/api.ts';
 import { addThroughApi, authenticator, memberWithPasskey, signInWith, site } from '#tests/support/passkey-client.ts';
 import { createSoftAuthenticator } from '#tests/support/soft-authenticator.ts';
@@ -227,9 +227,9 @@ describeApi('passkeys', (api) => {
   it('opens the console to staff whose second factor is a passkey, in a session made with it', async () => {
     const { client, person, passkey } = await memberWithPasskey(api);
     await api.db().query(`UPDATE accounts SET role = 'operator' WHERE email = $1`, [person.email]);
-    expect((await client.get(CONSOLE_API.me)).status).toBe(200);
+    expect((await client.get(STAFF_API.me)).status).toBe(200);
     const { client: bySignIn } = await signInWith(api, passkey);
-    expect((await bySignIn.get(CONSOLE_API.me)).status).toBe(200);
+    expect((await bySignIn.get(STAFF_API.me)).status).toBe(200);
   });
 
   it('answers junk with a 4xx and an error code, never a 5xx', async () => {

@@ -6,7 +6,8 @@ import {
   type SecondFactorsAnswer,
   type TotpStartAnswer,
 } from '#common/account-api.ts';
-import { CONSOLE_API } from '#common/console-api.ts';
+import { INBOX_API } from '#common/inbox-api.ts';
+import { STAFF_API } from '#common/staff-api.ts';
 import { type ApiSuite, describeApi, type Person, type TestClient } from '#tests/support/api.ts';
 import { codeFor } from '#tests/support/second-factor.ts';
 import { LIMITS } from './limits.ts';
@@ -309,7 +310,7 @@ describeApi('second factors', (api) => {
   it('keeps the console shut to staff without a second factor, and to a session made without one', async () => {
     const { client, person } = await api.member();
     await api.db().query(`UPDATE accounts SET role = 'admin' WHERE email = $1`, [person.email]);
-    for (const path of [CONSOLE_API.me, CONSOLE_API.staff, CONSOLE_API.messages]) {
+    for (const path of [STAFF_API.me, STAFF_API.members, INBOX_API.messages]) {
       expect(await client.get(path)).toMatchObject({
         status: 403,
         body: { error: { code: 'SECOND_FACTOR_REQUIRED' } },
@@ -317,12 +318,12 @@ describeApi('second factors', (api) => {
     }
     const start = (await client.post(ACCOUNT_API.totpStart, {})).body as unknown as TotpStartAnswer;
     await client.post(ACCOUNT_API.totpConfirm, { code: codeFor(start.secret), password: person.password });
-    expect((await client.get(CONSOLE_API.me)).status).toBe(200);
+    expect((await client.get(STAFF_API.me)).status).toBe(200);
     // A session that never proved the second factor (one from before it was required) is refused.
     await api.age('sessions', `factors = '{password}'`, person.email);
-    expect((await client.get(CONSOLE_API.me)).body).toEqual({ error: { code: 'SECOND_FACTOR_REQUIRED' } });
+    expect((await client.get(STAFF_API.me)).body).toEqual({ error: { code: 'SECOND_FACTOR_REQUIRED' } });
     // A member is still told the console is not for them.
     const member = await api.member();
-    expect((await member.client.get(CONSOLE_API.me)).body).toEqual({ error: { code: 'FORBIDDEN' } });
+    expect((await member.client.get(STAFF_API.me)).body).toEqual({ error: { code: 'FORBIDDEN' } });
   });
 });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, expect, it } from 'vitest';
-import { type AnalyticsAnswer, CONSOLE_API } from '#common/console-api.ts';
+import { ANALYTICS_API, type AnalyticsAnswer } from '#common/analytics-api.ts';
 import { describeApi } from '#tests/support/api.ts';
 import { giveSecondFactor } from '#tests/support/second-factor.ts';
 
@@ -36,7 +36,7 @@ describeApi('the country of an analytics event', (api) => {
     const member = await api.member();
     await api.db().query(`UPDATE accounts SET role = 'operator' WHERE email = $1`, [member.person.email]);
     await giveSecondFactor(api.db(), member.person.email);
-    const answer = await member.client.get(`${CONSOLE_API.analytics}?period=today&${query}`);
+    const answer = await member.client.get(`${ANALYTICS_API.dashboard}?period=today&${query}`);
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     return answer.body as unknown as AnalyticsAnswer;
   };

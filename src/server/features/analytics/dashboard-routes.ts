@@ -1,10 +1,10 @@
 import {
+  ANALYTICS_API,
   ANALYTICS_DIMENSIONS,
   type AnalyticsAnswer,
   type AnalyticsDimension,
-  CONSOLE_API,
-} from '#common/console-api.ts';
-import { AnalyticsQuerySchema } from '#common/console-schemas.ts';
+} from '#common/analytics-api.ts';
+import { AnalyticsQuerySchema } from '#common/analytics-schemas.ts';
 import type { Deps } from '#server/deps.ts';
 import { requireStaff } from '#server/features/accounts/index.ts';
 import { readChatSettings } from '#server/features/chat/index.ts';
@@ -21,7 +21,7 @@ import { realtime } from './realtime.ts';
  */
 export function dashboardRoutes(deps: Deps) {
   const routes = newRoutes();
-  routes.get(CONSOLE_API.analytics, requireStaff(deps), queryParams(AnalyticsQuerySchema), async (c) => {
+  routes.get(ANALYTICS_API.dashboard, requireStaff(deps), queryParams(AnalyticsQuerySchema), async (c) => {
     const query = c.req.valid('query');
     const { timeZone } = await readChatSettings(deps.db);
     const asked = query.period ? { period: query.period } : { from: query.from ?? '', to: query.to ?? '' };
@@ -35,6 +35,6 @@ export function dashboardRoutes(deps: Deps) {
       posthogHost: deps.settings.posthog?.host ?? null,
     } satisfies AnalyticsAnswer);
   });
-  routes.get(CONSOLE_API.realtime, requireStaff(deps), async (c) => c.json(await realtime(deps.db)));
+  routes.get(ANALYTICS_API.realtime, requireStaff(deps), async (c) => c.json(await realtime(deps.db)));
   return routes;
 }

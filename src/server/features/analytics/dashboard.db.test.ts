@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { beforeAll, expect, it } from 'vitest';
-import { type AnalyticsAnswer, CONSOLE_API } from '#common/console-api.ts';
+import { ANALYTICS_API, type AnalyticsAnswer } from '#common/analytics-api.ts';
 import { limitKey } from '#server/http/rate-limit.ts';
 import type { AgentSummary } from '#server/platform/user-agent.ts';
 import { describeApi, TEST_SECRET } from '#tests/support/api.ts';
@@ -38,7 +38,7 @@ describeApi('the console analytics', (api) => {
     return member.client;
   };
   const ask = async (query: string) => {
-    const answer = await (await staff()).get(`${CONSOLE_API.analytics}?${query}`);
+    const answer = await (await staff()).get(`${ANALYTICS_API.dashboard}?${query}`);
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     return answer.body as unknown as AnalyticsAnswer;
   };
@@ -256,7 +256,7 @@ describeApi('the console analytics', (api) => {
       expect((await api.client().post('/api/analytics/unconsented', { path })).status).toBe(204);
     }
     const today = new Date().toISOString().slice(0, 10);
-    const answer = await client.get(`${CONSOLE_API.analytics}?from=${today}&to=${today}`);
+    const answer = await client.get(`${ANALYTICS_API.dashboard}?from=${today}&to=${today}`);
     expect((answer.body as unknown as AnalyticsAnswer).unconsented).toEqual({
       views: 3,
       pages: [
@@ -298,12 +298,12 @@ describeApi('the console analytics', (api) => {
     const app = api.app({ settings: { posthog: { host: 'https://eu.i.posthog.com', key: 'phc_test' } } });
     const client = api.client(app);
     for (const [name, value] of member.client.cookies) client.cookies.set(name, value);
-    const answer = await client.get(`${CONSOLE_API.analytics}?from=2001-01-01&to=2001-01-02`);
+    const answer = await client.get(`${ANALYTICS_API.dashboard}?from=2001-01-01&to=2001-01-02`);
     expect(answer.body).toMatchObject({ posthogHost: 'https://eu.i.posthog.com', series: [] });
   });
 
   it('gives a signed-out visitor, a member and another site nothing', async () => {
-    const path = `${CONSOLE_API.analytics}?from=2001-03-10&to=2001-03-11`;
+    const path = `${ANALYTICS_API.dashboard}?from=2001-03-10&to=2001-03-11`;
     expect((await api.client().get(path)).status).toBe(401);
     expect((await (await api.member()).client.get(path)).body).toEqual({ error: { code: 'FORBIDDEN' } });
     const client = await staff();
@@ -314,10 +314,10 @@ describeApi('the console analytics', (api) => {
   it('answers for the named periods and for the first and the last days there are', async () => {
     const client = await staff();
     for (const query of ['period=today', 'period=7d', 'period=30d', 'period=90d']) {
-      expect((await client.get(`${CONSOLE_API.analytics}?${query}`)).status, query).toBe(200);
+      expect((await client.get(`${ANALYTICS_API.dashboard}?${query}`)).status, query).toBe(200);
     }
-    expect((await client.get(`${CONSOLE_API.analytics}?from=0001-01-01&to=0001-01-02`)).status).toBe(200);
-    expect((await client.get(`${CONSOLE_API.analytics}?from=9999-12-30&to=9999-12-31`)).status).toBe(200);
+    expect((await client.get(`${ANALYTICS_API.dashboard}?from=0001-01-01&to=0001-01-02`)).status).toBe(200);
+    expect((await client.get(`${ANALYTICS_API.dashboard}?from=9999-12-30&to=9999-12-31`)).status).toBe(200);
   });
 
   it('refuses a range or a filter that makes no sense', async () => {
@@ -336,7 +336,7 @@ describeApi('the console analytics', (api) => {
       ['?period=7d&referrer=a%00b', { referrer: 'INVALID_REQUEST' }],
     ];
     for (const [query, fields] of cases) {
-      expect(await client.get(`${CONSOLE_API.analytics}${query}`), query).toMatchObject({
+      expect(await client.get(`${ANALYTICS_API.dashboard}${query}`), query).toMatchObject({
         status: 400,
         body: { error: { code: 'VALIDATION_ERROR', fields } },
       });

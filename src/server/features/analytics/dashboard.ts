@@ -5,7 +5,7 @@ import {
   type AnalyticsHeadline,
   type AnalyticsPoint,
   type AnalyticsRow,
-} from '#common/console-api.ts';
+} from '#common/analytics-api.ts';
 import { chatConversationsPer } from '#server/features/chat/index.ts';
 import { contactMessagesPer } from '#server/features/contact/index.ts';
 import type { Queryable } from '#server/platform/db/database.ts';

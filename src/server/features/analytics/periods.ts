@@ -1,4 +1,4 @@
-import type { ANALYTICS_PERIODS } from '#common/console-api.ts';
+import type { ANALYTICS_PERIODS } from '#common/analytics-api.ts';
 import { instantOf, wallClock } from '#server/features/chat/index.ts';
 
 type PeriodName = (typeof ANALYTICS_PERIODS)[number];

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect, it } from 'vitest';
-import { CONSOLE_API, type RealtimeAnswer } from '#common/console-api.ts';
+import { ANALYTICS_API, type RealtimeAnswer } from '#common/analytics-api.ts';
 import { describeApi } from '#tests/support/api.ts';
 import { giveSecondFactor } from '#tests/support/second-factor.ts';
 import { storeEvents } from './events-store.ts';
@@ -48,7 +48,7 @@ describeApi('who is on the site right now', (api) => {
       ['editor', 403],
     ] as const) {
       await api.db().query('UPDATE accounts SET role = $2 WHERE email = $1', [member.person.email, role]);
-      const answer = await member.client.get(CONSOLE_API.realtime);
+      const answer = await member.client.get(ANALYTICS_API.realtime);
       expect(answer.status).toBe(status);
       if (status === 200)
         expect(answer.body as unknown as RealtimeAnswer).toMatchObject({ visitors: expect.any(Number) });

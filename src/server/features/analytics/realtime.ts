@@ -1,4 +1,4 @@
-import { REALTIME_MINUTES, type RealtimeAnswer } from '#common/console-api.ts';
+import { REALTIME_MINUTES, type RealtimeAnswer } from '#common/analytics-api.ts';
 import type { Queryable } from '#server/platform/db/database.ts';
 
 const TOP_PAGES = 10;

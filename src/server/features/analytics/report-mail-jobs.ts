@@ -1,4 +1,4 @@
-import type { AnalyticsAnswer } from '#common/console-api.ts';
+import type { AnalyticsAnswer } from '#common/analytics-api.ts';
 import { readChatSettings, wallClock } from '#server/features/chat/index.ts';
 import type { Queryable } from '#server/platform/db/database.ts';
 import type { JobContext, JobDefinitions } from '#server/platform/jobs/jobs.ts';

@@ -1,5 +1,5 @@
+import type { AnalyticsAnswer, AnalyticsHeadline, AnalyticsRow } from '#common/analytics-api.ts';
 import { changeOf, HEADLINE_MEASURES, headlineFormat, languageNameFormat } from '#common/analytics-format.ts';
-import type { AnalyticsAnswer, AnalyticsHeadline, AnalyticsRow } from '#common/console-api.ts';
 import { escapeHtml } from '#common/html.ts';
 import { DEFAULT_LANGUAGE, isLanguage, type Language, type Texts } from '#common/languages.ts';
 import { consolePath } from '#common/routes.ts';

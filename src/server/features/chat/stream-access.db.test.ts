@@ -1,7 +1,8 @@
 import { expect, it } from 'vitest';
 import { ACCOUNT_API } from '#common/account-api.ts';
+import { withId } from '#common/api-paths.ts';
 import { CHAT_API, CONSOLE_CHAT_API } from '#common/chat-api.ts';
-import { CONSOLE_API, withId } from '#common/console-api.ts';
+import { STAFF_API } from '#common/staff-api.ts';
 import { runStaffCommand } from '#server/features/staff/index.ts';
 import { describeApi, staffCommandContext, type TestClient } from '#tests/support/api.ts';
 import {
@@ -57,7 +58,7 @@ describeApi('event streams when access ends', (api) => {
   it("ends an operator's console stream when an admin takes them off the staff", async () => {
     const { client: admin } = await signedInOperator(api, 'admin');
     await afterTakingAway(async (_operator, email) => {
-      const demoted = await admin.post(withId(CONSOLE_API.staffRole, await accountId(email)), { role: 'member' });
+      const demoted = await admin.post(withId(STAFF_API.role, await accountId(email)), { role: 'member' });
       expect(demoted.status).toBe(200);
     });
   });
@@ -65,10 +66,10 @@ describeApi('event streams when access ends', (api) => {
   it("ends an operator's console stream when an admin makes them an editor: staff, but not at the desk", async () => {
     const { client: admin } = await signedInOperator(api, 'admin');
     await afterTakingAway(async (operator, email) => {
-      const changed = await admin.post(withId(CONSOLE_API.staffRole, await accountId(email)), { role: 'editor' });
+      const changed = await admin.post(withId(STAFF_API.role, await accountId(email)), { role: 'editor' });
       expect(changed.status).toBe(200);
       // Still in the console, as an editor.
-      expect((await operator.get(CONSOLE_API.me)).body).toMatchObject({ role: 'editor' });
+      expect((await operator.get(STAFF_API.me)).body).toMatchObject({ role: 'editor' });
     });
   });
 
@@ -126,7 +127,7 @@ describeApi('event streams when access ends', (api) => {
     const stream = await consoleStream(lowered);
     try {
       await stream.ready();
-      const changed = await admin.post(withId(CONSOLE_API.staffRole, await accountId(person.email)), {
+      const changed = await admin.post(withId(STAFF_API.role, await accountId(person.email)), {
         role: 'operator',
       });
       expect(changed.status).toBe(200);

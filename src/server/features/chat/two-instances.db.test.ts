@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_API } from '#common/account-api.ts';
+import { withId } from '#common/api-paths.ts';
 import { CHAT_API, CONSOLE_CHAT_API, type SendAnswer } from '#common/chat-api.ts';
 import { CHAT_HOURS_API, TYPING_EVENT } from '#common/chat-hours.ts';
-import { CONSOLE_API, withId } from '#common/console-api.ts';
+import { STAFF_API } from '#common/staff-api.ts';
 import { type Database, openDatabase } from '#server/platform/db/database.ts';
 import { chatMessage } from '#tests/support/chat.ts';
 import { type TestStore, targets } from '#tests/support/databases.ts';
@@ -139,7 +140,7 @@ describe.skipIf(!postgres || postgres.skip)('chat across two server processes on
     ];
     try {
       await Promise.all(streams.map((stream) => stream.ready()));
-      expect((await admin.post(b.url, withId(CONSOLE_API.staffRole, demotedId), { role: 'member' })).status).toBe(200);
+      expect((await admin.post(b.url, withId(STAFF_API.role, demotedId), { role: 'member' })).status).toBe(200);
       expect((await signedOut.post(b.url, ACCOUNT_API.logout)).status).toBe(200);
       expect((await visitor.post(b.url, CHAT_API.messages, chatMessage('Written after both'))).status).toBe(201);
       await demotedOnA.until(() => expect(demotedOnA.ended).toBe(true), 5_000);

@@ -1,13 +1,14 @@
-import type {
-  MessageAction,
-  MessageDetail,
-  MessageStatus,
-  MessageSummary,
-  MessagesAnswer,
-  SettableStatus,
-} from '#common/console-api.ts';
-import { INBOX_STATUSES, MESSAGE_STATUSES } from '#common/console-api.ts';
-import type { MessagesQuery } from '#common/console-schemas.ts';
+import {
+  INBOX_STATUSES,
+  MESSAGE_STATUSES,
+  type MessageAction,
+  type MessageDetail,
+  type MessageStatus,
+  type MessageSummary,
+  type MessagesAnswer,
+  type SettableStatus,
+} from '#common/inbox-api.ts';
+import type { MessagesQuery } from '#common/inbox-schemas.ts';
 import type { Language } from '#common/languages.ts';
 import type { Queryable } from '#server/platform/db/database.ts';
 import { deliveryOf, jobStateSql } from '#server/platform/mail/delivery.ts';

@@ -1,6 +1,6 @@
-import { CONSOLE_API } from '#common/console-api.ts';
-import { isUuid, MessagesQuerySchema, ReplySchema, StatusSchema } from '#common/console-schemas.ts';
-import { NoFieldsSchema } from '#common/fields.ts';
+import { isUuid, NoFieldsSchema } from '#common/fields.ts';
+import { INBOX_API } from '#common/inbox-api.ts';
+import { MessagesQuerySchema, ReplySchema, StatusSchema } from '#common/inbox-schemas.ts';
 import type { Deps } from '#server/deps.ts';
 import { requireStaff } from '#server/features/accounts/index.ts';
 import { ApiError } from '#server/http/api-error.ts';
@@ -38,17 +38,17 @@ export function inboxRoutes(deps: Deps) {
   const team = deps.settings.contactEmail ?? `hello@${deps.site.brand.domain}`;
   const staff = requireStaff(deps);
 
-  routes.get(CONSOLE_API.messages, staff, queryParams(MessagesQuerySchema), async (c) =>
+  routes.get(INBOX_API.messages, staff, queryParams(MessagesQuerySchema), async (c) =>
     c.json(await listMessages(db, c.req.valid('query'))),
   );
 
-  routes.get(CONSOLE_API.message, staff, async (c) => {
+  routes.get(INBOX_API.message, staff, async (c) => {
     const detail = await getMessage(db, messageId(c.req.param('id')));
     if (!detail) throw notFound();
     return c.json(detail);
   });
 
-  routes.post(CONSOLE_API.status, staff, jsonBody(StatusSchema), async (c) => {
+  routes.post(INBOX_API.status, staff, jsonBody(StatusSchema), async (c) => {
     const id = messageId(c.req.param('id'));
     const { status } = c.req.valid('json');
     const now = await db.transaction((tx) => setMessageStatus(tx, id, status, c.var.staff.accountId));
@@ -56,7 +56,7 @@ export function inboxRoutes(deps: Deps) {
     return c.json({ status: now });
   });
 
-  routes.post(CONSOLE_API.reply, staff, jsonBody(ReplySchema), async (c) => {
+  routes.post(INBOX_API.reply, staff, jsonBody(ReplySchema), async (c) => {
     const id = messageId(c.req.param('id'));
     const { accountId, name } = c.var.staff;
     await limiter.enforce([{ name: 'repliesPerStaff', limit: CONTACT_LIMITS.repliesPerStaff, subject: accountId }]);
@@ -74,7 +74,7 @@ export function inboxRoutes(deps: Deps) {
     return c.json({ id: reply.id }, 201);
   });
 
-  routes.post(CONSOLE_API.remove, staff, jsonBody(NoFieldsSchema), async (c) => {
+  routes.post(INBOX_API.remove, staff, jsonBody(NoFieldsSchema), async (c) => {
     const id = messageId(c.req.param('id'));
     const deleted = await db.transaction((tx) => deleteMessage(tx, id, c.var.staff.accountId));
     if (!deleted) throw notFound();

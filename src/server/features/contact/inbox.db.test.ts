@@ -1,8 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { expect, it, vi } from 'vitest';
-import { CONSOLE_API, type MessageDetail, type MessagesAnswer, withId } from '#common/console-api.ts';
+import { withId } from '#common/api-paths.ts';
 import { CONTACT_API } from '#common/contact-api.ts';
+import { INBOX_API, type MessageDetail, type MessagesAnswer } from '#common/inbox-api.ts';
 import type { StaffRole } from '#common/roles.ts';
+import { STAFF_API } from '#common/staff-api.ts';
 import { outboxMailer } from '#server/platform/mail/mailer.ts';
 import { outboxFor } from '#server/platform/mail/outbox.ts';
 import { describeApi, TEST_SECRET, type TestClient } from '#tests/support/api.ts';
@@ -40,19 +42,19 @@ describeApi('the console inbox', (api) => {
     return { ...sent, id: row?.id ?? '' };
   };
   const list = async (client: TestClient, query = '') =>
-    (await client.get(`${CONSOLE_API.messages}${query}`)) as unknown as { status: number; body: MessagesAnswer };
+    (await client.get(`${INBOX_API.messages}${query}`)) as unknown as { status: number; body: MessagesAnswer };
   const detail = async (client: TestClient, id: string) =>
-    (await client.get(withId(CONSOLE_API.message, id))).body as unknown as MessageDetail;
+    (await client.get(withId(INBOX_API.message, id))).body as unknown as MessageDetail;
 
   it('gives a signed-out visitor, a member and another site nothing', async () => {
     const message = await send();
     const { client: operator } = await staff();
     const { client: member } = await api.member();
-    const reads = [CONSOLE_API.me, CONSOLE_API.messages, withId(CONSOLE_API.message, message.id)];
+    const reads = [STAFF_API.me, INBOX_API.messages, withId(INBOX_API.message, message.id)];
     const writes: [string, unknown][] = [
-      [withId(CONSOLE_API.status, message.id), { status: 'read' }],
-      [withId(CONSOLE_API.reply, message.id), { body: 'Hello' }],
-      [withId(CONSOLE_API.remove, message.id), {}],
+      [withId(INBOX_API.status, message.id), { status: 'read' }],
+      [withId(INBOX_API.reply, message.id), { body: 'Hello' }],
+      [withId(INBOX_API.remove, message.id), {}],
     ];
     for (const path of reads) {
       expect(await api.client().get(path), path).toMatchObject({
@@ -156,20 +158,20 @@ describeApi('the console inbox', (api) => {
     // The last day there is, and the first, are answered.
     expect((await list(client, '?from=9999-12-31&to=9999-12-31')).status).toBe(200);
     expect((await list(client, '?from=0001-01-01&to=0001-01-31')).status).toBe(200);
-    expect((await client.get(withId(CONSOLE_API.message, 'not-an-id'))).status).toBe(404);
-    expect((await client.get(withId(CONSOLE_API.message, "1' OR '1'='1"))).status).toBe(404);
-    expect(await client.get(withId(CONSOLE_API.message, randomUUID()))).toMatchObject({
+    expect((await client.get(withId(INBOX_API.message, 'not-an-id'))).status).toBe(404);
+    expect((await client.get(withId(INBOX_API.message, "1' OR '1'='1"))).status).toBe(404);
+    expect(await client.get(withId(INBOX_API.message, randomUUID()))).toMatchObject({
       status: 404,
       body: { error: { code: 'NOT_FOUND' } },
     });
-    expect((await client.post(withId(CONSOLE_API.status, randomUUID()), { status: 'read' })).status).toBe(404);
+    expect((await client.post(withId(INBOX_API.status, randomUUID()), { status: 'read' })).status).toBe(404);
   });
 
   it('answers junk with a 4xx on every console call, never a 5xx', async () => {
     const { client } = await staff('admin');
     const message = await send();
     for (const q of ['%00', '\u0000', encodeURIComponent('a\u0000b'), '%ED%A0%80', '%FF%FE', "'; DROP TABLE x;--"]) {
-      const answer = await client.get(`${CONSOLE_API.messages}?q=${q}`);
+      const answer = await client.get(`${INBOX_API.messages}?q=${q}`);
       expect(answer.status, q).toBe(200);
     }
     const bodies = [
@@ -183,12 +185,12 @@ describeApi('the console inbox', (api) => {
       `{"body": "${'x'.repeat(70_000)}"}`,
     ];
     const paths = [
-      withId(CONSOLE_API.status, message.id),
-      withId(CONSOLE_API.reply, message.id),
-      CONSOLE_API.staff,
-      withId(CONSOLE_API.staffRole, randomUUID()),
+      withId(INBOX_API.status, message.id),
+      withId(INBOX_API.reply, message.id),
+      STAFF_API.members,
+      withId(STAFF_API.role, randomUUID()),
       // Deleting takes no fields, so only what is not a JSON object is junk to it.
-      withId(CONSOLE_API.remove, message.id),
+      withId(INBOX_API.remove, message.id),
     ];
     for (const path of paths) {
       for (const body of path.endsWith('/delete') ? bodies.filter((b) => !b.startsWith('{"')) : bodies) {
@@ -221,7 +223,7 @@ describeApi('the console inbox', (api) => {
   it('records who changed a status and when; a read answer stays answered, spam can be undone', async () => {
     const { client, person } = await staff();
     const message = await send();
-    const set = (status: string) => client.post(withId(CONSOLE_API.status, message.id), { status });
+    const set = (status: string) => client.post(withId(INBOX_API.status, message.id), { status });
     expect(await set('read')).toMatchObject({ status: 200, body: { status: 'read' } });
     expect(await set('read')).toMatchObject({ status: 200, body: { status: 'read' } });
     expect((await set('archived')).body).toEqual({ status: 'archived' });
@@ -245,7 +247,7 @@ describeApi('the console inbox', (api) => {
       page: '/fr/contact',
       message: 'Bonjour,\nune question <b>importante</b>.',
     });
-    const answer = await client.post(withId(CONSOLE_API.reply, message.id), {
+    const answer = await client.post(withId(INBOX_API.reply, message.id), {
       body: 'Bonjour,\r\nvoici la réponse.\r\n\r\nBien à vous',
     });
     expect(answer).toMatchObject({ status: 201, body: { id: expect.any(String) } });
@@ -290,7 +292,7 @@ describeApi('the console inbox', (api) => {
     const restore = api.mailVia(server.mailer);
     const log = captureLog();
     try {
-      await client.post(withId(CONSOLE_API.reply, message.id), { body: 'We are on it.' });
+      await client.post(withId(INBOX_API.reply, message.id), { body: 'We are on it.' });
       expect(await delivery()).toBe('queued');
       // Still queued while the mail server has it.
       await vi.waitFor(() => expect(server.holding()).toBe(true));
@@ -317,7 +319,7 @@ describeApi('the console inbox', (api) => {
     const log = captureLog();
     const restore = api.mailVia(outboxMailer(api.db()));
     try {
-      await client.post(withId(CONSOLE_API.reply, message.id), { body: 'Kept, not sent.' });
+      await client.post(withId(INBOX_API.reply, message.id), { body: 'Kept, not sent.' });
       await expect.poll(async () => (await detail(client, message.id)).replies[0]?.delivery).toBe('kept');
     } finally {
       restore();
@@ -329,7 +331,7 @@ describeApi('the console inbox', (api) => {
   it('refuses an empty or oversized answer, and any answer to spam', async () => {
     const { client } = await staff();
     const message = await send();
-    const reply = (body: unknown) => client.post(withId(CONSOLE_API.reply, message.id), { body });
+    const reply = (body: unknown) => client.post(withId(INBOX_API.reply, message.id), { body });
     expect((await reply('  \n ')).body).toEqual({
       error: { code: 'VALIDATION_ERROR', fields: { body: 'MISSING_REQUIRED_FIELD' } },
     });
@@ -338,7 +340,7 @@ describeApi('the console inbox', (api) => {
     });
     expect((await reply(42)).status).toBe(400);
     const spam = await send({ website: 'robot' });
-    expect(await client.post(withId(CONSOLE_API.reply, spam.id), { body: 'Hello' })).toMatchObject({
+    expect(await client.post(withId(INBOX_API.reply, spam.id), { body: 'Hello' })).toMatchObject({
       status: 403,
       body: { error: { code: 'FORBIDDEN' } },
     });
@@ -355,16 +357,16 @@ describeApi('the console inbox', (api) => {
         .db()
         .query(`SELECT 1 FROM jobs WHERE kind = $1 AND payload->>'messageId' = $2`, [CONTACT_MAIL_JOB, message.id]);
     try {
-      await client.post(withId(CONSOLE_API.reply, message.id), { body: 'An answer that will never leave.' });
+      await client.post(withId(INBOX_API.reply, message.id), { body: 'An answer that will never leave.' });
       while ((await api.runJobs()) > 0);
       expect(await waiting()).toHaveLength(1);
-      expect(await client.post(withId(CONSOLE_API.remove, message.id))).toMatchObject({ status: 200, body: {} });
+      expect(await client.post(withId(INBOX_API.remove, message.id))).toMatchObject({ status: 200, body: {} });
     } finally {
       restore();
     }
     expect(await waiting()).toEqual([]);
-    expect((await client.get(withId(CONSOLE_API.message, message.id))).status).toBe(404);
-    expect(await client.post(withId(CONSOLE_API.remove, message.id))).toMatchObject({ status: 404 });
+    expect((await client.get(withId(INBOX_API.message, message.id))).status).toBe(404);
+    expect(await client.post(withId(INBOX_API.remove, message.id))).toMatchObject({ status: 404 });
     const [rows] = await api.db().query<{ messages: number; replies: number }>(
       `SELECT (SELECT count(*) FROM contact_messages WHERE id = $1)::integer AS messages,
               (SELECT count(*) FROM contact_replies WHERE message_id = $1)::integer AS replies`,

@@ -2,11 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { ACCOUNT_API } from '#common/account-api.ts';
 import { ACCOUNT_SETTINGS_API, type DataExportAnswer } from '#common/account-settings-api.ts';
+import { ANALYTICS_API } from '#common/analytics-api.ts';
+import { withId } from '#common/api-paths.ts';
 import { CONSOLE_CHAT_API } from '#common/chat-api.ts';
 import { CHAT_DESK_API } from '#common/chat-desk-api.ts';
 import { CHAT_HOURS_API } from '#common/chat-hours.ts';
-import { CONSOLE_API, type StaffAnswer, withId } from '#common/console-api.ts';
 import { CONTACT_API } from '#common/contact-api.ts';
+import { INBOX_API } from '#common/inbox-api.ts';
+import { STAFF_API, type StaffAnswer } from '#common/staff-api.ts';
 import { issueFormToken } from '#server/features/contact/form-token.ts';
 import { describeApi, staffCommandContext, TEST_SECRET } from '#tests/support/api.ts';
 import { chatMessage, signedInOperator, visitorWithConversation } from '#tests/support/chat.ts';
@@ -47,20 +50,18 @@ describeApi('the editor role', (api) => {
     await api.db().query(`UPDATE accounts SET role = 'editor' WHERE email = $1`, [person.email]);
     // The header offers the way to the console; the console asks for the second factor first.
     expect((await member.get(ACCOUNT_API.session)).body).toEqual({ account: { name: person.name, staff: true } });
-    expect(await member.get(CONSOLE_API.me)).toMatchObject({
+    expect(await member.get(STAFF_API.me)).toMatchObject({
       status: 403,
       body: { error: { code: 'SECOND_FACTOR_REQUIRED' } },
     });
 
     const { client: editor, person: other } = await signedInOperator(api, 'editor');
-    expect(await editor.get(CONSOLE_API.me)).toMatchObject({
+    expect(await editor.get(STAFF_API.me)).toMatchObject({
       status: 200,
       body: { id: await idOf(other.email), name: other.name, email: other.email, role: 'editor' },
     });
     // Another site's page gets nothing, editors' sessions included.
-    expect((await editor.request('GET', CONSOLE_API.me, undefined, { Origin: 'https://evil.example' })).status).toBe(
-      403,
-    );
+    expect((await editor.request('GET', STAFF_API.me, undefined, { Origin: 'https://evil.example' })).status).toBe(403);
   });
 
   it('refuses an editor everything that shows what visitors write, and the staff', async () => {
@@ -71,11 +72,11 @@ describeApi('the editor role', (api) => {
     const editorId = await idOf(person.email);
     const calls: [string, string, unknown?][] = [
       // The inbox and a message.
-      ['GET', CONSOLE_API.messages],
-      ['GET', withId(CONSOLE_API.message, messageId)],
-      ['POST', withId(CONSOLE_API.status, messageId), { status: 'read' }],
-      ['POST', withId(CONSOLE_API.reply, messageId), { body: 'Hello' }],
-      ['POST', withId(CONSOLE_API.remove, messageId), {}],
+      ['GET', INBOX_API.messages],
+      ['GET', withId(INBOX_API.message, messageId)],
+      ['POST', withId(INBOX_API.status, messageId), { status: 'read' }],
+      ['POST', withId(INBOX_API.reply, messageId), { body: 'Hello' }],
+      ['POST', withId(INBOX_API.remove, messageId), {}],
       // The chat console, its desk and its settings.
       ['GET', CONSOLE_CHAT_API.conversations],
       ['GET', CONSOLE_CHAT_API.conversation(conversationId)],
@@ -90,17 +91,13 @@ describeApi('the editor role', (api) => {
       ['GET', CHAT_HOURS_API.myAlerts],
       ['POST', CHAT_HOURS_API.operatorTyping(conversationId), {}],
       // Analytics and search.
-      ['GET', `${CONSOLE_API.analytics}?period=7d`],
+      ['GET', `${ANALYTICS_API.dashboard}?period=7d`],
       ['GET', `${CHAT_DESK_API.search}?q=invoice`],
       // The staff.
-      ['GET', CONSOLE_API.staff],
-      ['POST', CONSOLE_API.staff, { email: `x-${tag()}@example.com`, role: 'editor' }],
-      ['POST', withId(CONSOLE_API.staffRole, editorId), { role: 'admin' }],
-      [
-        'POST',
-        withId(CONSOLE_API.staffRole, await idOf((await signedInOperator(api)).person.email)),
-        { role: 'member' },
-      ],
+      ['GET', STAFF_API.members],
+      ['POST', STAFF_API.members, { email: `x-${tag()}@example.com`, role: 'editor' }],
+      ['POST', withId(STAFF_API.role, editorId), { role: 'admin' }],
+      ['POST', withId(STAFF_API.role, await idOf((await signedInOperator(api)).person.email)), { role: 'member' }],
     ];
     for (const [method, path, body] of calls) {
       expect(await editor.request(method, path, body), `${method} ${path}`).toMatchObject({
@@ -111,7 +108,7 @@ describeApi('the editor role', (api) => {
     // The same reads answer an operator (the stream aside, which stays open): the refusals are the
     // role's, not missing pages.
     const deskReads = calls.filter(
-      ([method, path]) => method === 'GET' && path !== CONSOLE_CHAT_API.stream && path !== CONSOLE_API.staff,
+      ([method, path]) => method === 'GET' && path !== CONSOLE_CHAT_API.stream && path !== STAFF_API.members,
     );
     expect(deskReads).toHaveLength(11);
     for (const [, path] of deskReads) expect((await operator.get(path)).status, path).toBe(200);
@@ -132,33 +129,33 @@ describeApi('the editor role', (api) => {
   it('lets an admin make a member an editor and back, and invite an editor', async () => {
     const { client: admin } = await signedInOperator(api, 'admin');
     const { client: member, person } = await api.member();
-    expect(await admin.post(CONSOLE_API.staff, { email: person.email, role: 'editor' })).toMatchObject({
+    expect(await admin.post(STAFF_API.members, { email: person.email, role: 'editor' })).toMatchObject({
       status: 201,
       body: { invited: false },
     });
     expect(await roleOf(person.email)).toBe('editor');
-    const staff = (await admin.get(CONSOLE_API.staff)).body as unknown as StaffAnswer;
+    const staff = (await admin.get(STAFF_API.members)).body as unknown as StaffAnswer;
     expect(staff.staff.find((one) => one.email === person.email)).toMatchObject({ role: 'editor', verified: true });
 
     // An editor made an operator reads the inbox; made an editor again, no longer.
     const id = await idOf(person.email);
     await giveSecondFactor(api.db(), person.email);
-    expect((await member.get(CONSOLE_API.me)).body).toMatchObject({ role: 'editor' });
-    expect((await admin.post(withId(CONSOLE_API.staffRole, id), { role: 'operator' })).status).toBe(200);
-    expect((await member.get(CONSOLE_API.messages)).status).toBe(200);
-    expect((await admin.post(withId(CONSOLE_API.staffRole, id), { role: 'editor' })).status).toBe(200);
-    expect((await member.get(CONSOLE_API.messages)).status).toBe(403);
-    expect((await member.get(CONSOLE_API.me)).body).toMatchObject({ role: 'editor' });
+    expect((await member.get(STAFF_API.me)).body).toMatchObject({ role: 'editor' });
+    expect((await admin.post(withId(STAFF_API.role, id), { role: 'operator' })).status).toBe(200);
+    expect((await member.get(INBOX_API.messages)).status).toBe(200);
+    expect((await admin.post(withId(STAFF_API.role, id), { role: 'editor' })).status).toBe(200);
+    expect((await member.get(INBOX_API.messages)).status).toBe(403);
+    expect((await member.get(STAFF_API.me)).body).toMatchObject({ role: 'editor' });
 
     // Back to a member: off the staff, and out of the console.
-    expect((await admin.post(withId(CONSOLE_API.staffRole, id), { role: 'member' })).status).toBe(200);
+    expect((await admin.post(withId(STAFF_API.role, id), { role: 'member' })).status).toBe(200);
     expect(await roleOf(person.email)).toBe('member');
-    expect(await member.get(CONSOLE_API.me)).toMatchObject({ status: 403, body: { error: { code: 'FORBIDDEN' } } });
+    expect(await member.get(STAFF_API.me)).toMatchObject({ status: 403, body: { error: { code: 'FORBIDDEN' } } });
     expect((await member.get(ACCOUNT_API.session)).body).toEqual({ account: { name: person.name } });
 
     // Someone new is invited as an editor, in their language.
     const email = `editor-${tag()}@example.com`;
-    expect(await admin.post(CONSOLE_API.staff, { email, role: 'editor', language: 'fr' })).toMatchObject({
+    expect(await admin.post(STAFF_API.members, { email, role: 'editor', language: 'fr' })).toMatchObject({
       status: 201,
       body: { invited: true },
     });
@@ -189,11 +186,11 @@ describeApi('the editor role', (api) => {
     const password = `editor password ${tag()}`;
     expect((await client.post(ACCOUNT_API.resetPassword, { email, code, password })).status).toBe(200);
     expect((await client.post(ACCOUNT_API.login, { email, password })).status).toBe(200);
-    expect((await client.get(CONSOLE_API.me)).body).toEqual({ error: { code: 'SECOND_FACTOR_REQUIRED' } });
+    expect((await client.get(STAFF_API.me)).body).toEqual({ error: { code: 'SECOND_FACTOR_REQUIRED' } });
     const { secret } = (await client.post(ACCOUNT_API.totpStart, {})).body as { secret: string };
     expect((await client.post(ACCOUNT_API.totpConfirm, { code: codeFor(secret), password })).status).toBe(200);
-    expect((await client.get(CONSOLE_API.me)).body).toMatchObject({ email, role: 'editor' });
-    expect((await client.get(CONSOLE_API.messages)).status).toBe(403);
+    expect((await client.get(STAFF_API.me)).body).toMatchObject({ email, role: 'editor' });
+    expect((await client.get(INBOX_API.messages)).status).toBe(403);
 
     const listed = await runStaffCommand(context, { action: 'list' });
     expect(listed.ok && listed.lines.find((line) => line.includes(email))).toMatch(/^editor +Eddie Editor/);

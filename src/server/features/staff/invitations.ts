@@ -1,4 +1,4 @@
-import type { MailDelivery } from '#common/console-api.ts';
+import type { MailDelivery } from '#common/mail-delivery.ts';
 import type { Queryable } from '#server/platform/db/database.ts';
 import { enqueue, type JobDefinitions } from '#server/platform/jobs/jobs.ts';
 import { deliveryOf, jobStateSql } from '#server/platform/mail/delivery.ts';

@@ -1,7 +1,8 @@
 import type { Context } from 'hono';
-import { type AddStaffAnswer, CONSOLE_API, type MeAnswer, type StaffAnswer } from '#common/console-api.ts';
-import { AddStaffSchema, isUuid, RoleSchema } from '#common/console-schemas.ts';
+import { isUuid } from '#common/fields.ts';
 import { STAFF_ROLES } from '#common/roles.ts';
+import { type AddStaffAnswer, type MeAnswer, STAFF_API, type StaffAnswer } from '#common/staff-api.ts';
+import { AddStaffSchema, RoleSchema } from '#common/staff-schemas.ts';
 import type { Deps } from '#server/deps.ts';
 import {
   changeRole,
@@ -44,7 +45,7 @@ export function staffRoutes(deps: Deps) {
   const anyStaff = requireStaff(deps, STAFF_ROLES);
   const admins = requireStaff(deps, ['admin']);
 
-  routes.get(CONSOLE_API.me, anyStaff, async (c) => {
+  routes.get(STAFF_API.me, anyStaff, async (c) => {
     const [me] = await db.query<Omit<MeAnswer, 'mail'>>(
       'SELECT id::text AS id, name, email, role FROM accounts WHERE id = $1',
       [c.var.staff.accountId],
@@ -53,7 +54,7 @@ export function staffRoutes(deps: Deps) {
     return c.json({ ...me, mail: deps.settings.mailKept ? 'kept' : 'smtp' } satisfies MeAnswer);
   });
 
-  routes.get(CONSOLE_API.staff, admins, async (c) => {
+  routes.get(STAFF_API.members, admins, async (c) => {
     const [staff, invitations] = await Promise.all([listStaff(db), invitationDeliveries(db)]);
     return c.json({
       staff: staff.map((member) => ({
@@ -64,7 +65,7 @@ export function staffRoutes(deps: Deps) {
     } satisfies StaffAnswer);
   });
 
-  routes.post(CONSOLE_API.staff, admins, jsonBody(AddStaffSchema), async (c) => {
+  routes.post(STAFF_API.members, admins, jsonBody(AddStaffSchema), async (c) => {
     const input = c.req.valid('json');
     const [actor] = await db.query<{ email: string; name: string }>('SELECT email, name FROM accounts WHERE id = $1', [
       c.var.staff.accountId,
@@ -106,7 +107,7 @@ export function staffRoutes(deps: Deps) {
     return c.json({ id: account.id, invited } satisfies AddStaffAnswer, 201);
   });
 
-  routes.post(CONSOLE_API.staffRole, admins, jsonBody(RoleSchema), async (c) => {
+  routes.post(STAFF_API.role, admins, jsonBody(RoleSchema), async (c) => {
     const id = c.req.param('id');
     if (!isUuid(id)) throw new ApiError(404, 'NOT_FOUND');
     const result = await changeRole(db, c.var.staff.accountId, id.toLowerCase(), c.req.valid('json').role);

@@ -1,8 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
 import { ACCOUNT_API } from '#common/account-api.ts';
-import { CONSOLE_API, type StaffAnswer, withId } from '#common/console-api.ts';
+import { withId } from '#common/api-paths.ts';
+import { INBOX_API } from '#common/inbox-api.ts';
 import type { StaffRole } from '#common/roles.ts';
+import { STAFF_API, type StaffAnswer } from '#common/staff-api.ts';
 import { outboxMailer } from '#server/platform/mail/mailer.ts';
 import { loadSiteConfig, ownAddress } from '#server/platform/site-config.ts';
 import { describeApi, staffCommandContext, TEST_SECRET } from '#tests/support/api.ts';
@@ -63,21 +65,21 @@ describeApi('the staff', (api) => {
 
   it('tells a staff member who they are, and nobody else', async () => {
     const { client, person } = await staff('operator');
-    expect(await client.get(CONSOLE_API.me)).toMatchObject({
+    expect(await client.get(STAFF_API.me)).toMatchObject({
       status: 200,
       body: { name: person.name, email: person.email, role: 'operator' },
     });
-    expect((await (await api.member()).client.get(CONSOLE_API.me)).status).toBe(403);
-    expect((await api.client().get(CONSOLE_API.me)).status).toBe(401);
+    expect((await (await api.member()).client.get(STAFF_API.me)).status).toBe(403);
+    expect((await api.client().get(STAFF_API.me)).status).toBe(401);
   });
 
   it('lets only admins see and manage the staff', async () => {
     const { client: operator, id } = await staff('operator');
     const { client: member } = await api.member();
     const calls: [string, string, unknown?][] = [
-      ['GET', CONSOLE_API.staff],
-      ['POST', CONSOLE_API.staff, { email: `x-${tag()}@example.com`, role: 'operator' }],
-      ['POST', withId(CONSOLE_API.staffRole, id), { role: 'admin' }],
+      ['GET', STAFF_API.members],
+      ['POST', STAFF_API.members, { email: `x-${tag()}@example.com`, role: 'operator' }],
+      ['POST', withId(STAFF_API.role, id), { role: 'admin' }],
     ];
     for (const [method, path, body] of calls) {
       expect(await operator.request(method, path, body), `${method} ${path}`).toMatchObject({
@@ -92,7 +94,7 @@ describeApi('the staff', (api) => {
       string,
       string
     >[]) {
-      expect((await admin.request('GET', CONSOLE_API.staff, undefined, headers)).status).toBe(403);
+      expect((await admin.request('GET', STAFF_API.members, undefined, headers)).status).toBe(403);
     }
     expect(
       await roleOf(
@@ -104,7 +106,7 @@ describeApi('the staff', (api) => {
   it('adds a new address with an account and a mailed invitation that sets the password', async () => {
     const { client: admin, person: adminPerson } = await staff('admin');
     const email = `new-${tag()}@example.com`;
-    const added = await admin.post(CONSOLE_API.staff, {
+    const added = await admin.post(STAFF_API.members, {
       email,
       name: 'Katherine Johnson',
       role: 'operator',
@@ -131,10 +133,10 @@ describeApi('the staff', (api) => {
     );
     expect((await invitee.post(ACCOUNT_API.login, { email, password })).body).toMatchObject({ status: 'signed-in' });
     // The console opens once the new operator has a second factor.
-    expect((await invitee.get(CONSOLE_API.me)).body).toEqual({ error: { code: 'SECOND_FACTOR_REQUIRED' } });
+    expect((await invitee.get(STAFF_API.me)).body).toEqual({ error: { code: 'SECOND_FACTOR_REQUIRED' } });
     const { secret } = (await invitee.post(ACCOUNT_API.totpStart, {})).body as { secret: string };
     expect((await invitee.post(ACCOUNT_API.totpConfirm, { code: codeFor(secret), password })).status).toBe(200);
-    expect((await invitee.get(CONSOLE_API.me)).body).toEqual({
+    expect((await invitee.get(STAFF_API.me)).body).toEqual({
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       name: 'Katherine Johnson',
       email,
@@ -146,7 +148,7 @@ describeApi('the staff', (api) => {
       (await api.client().post(ACCOUNT_API.resetPassword, { email, code: params.get('code'), password })).status,
     ).toBe(400);
 
-    const list = (await admin.get(CONSOLE_API.staff)).body as unknown as StaffAnswer;
+    const list = (await admin.get(STAFF_API.members)).body as unknown as StaffAnswer;
     expect(list.staff.find((member) => member.email === email)).toMatchObject({
       name: 'Katherine Johnson',
       role: 'operator',
@@ -158,18 +160,18 @@ describeApi('the staff', (api) => {
     const { client: admin, person, id } = await staff('admin');
     const { person: member } = await api.member();
     const before = api.mail().mails.filter((mail) => mail.to.includes(member.email)).length;
-    expect(await admin.post(CONSOLE_API.staff, { email: member.email.toUpperCase(), role: 'admin' })).toMatchObject({
+    expect(await admin.post(STAFF_API.members, { email: member.email.toUpperCase(), role: 'admin' })).toMatchObject({
       status: 201,
       body: { invited: false },
     });
     expect(await roleOf(member.email)).toBe('admin');
     expect(api.mail().mails.filter((mail) => mail.to.includes(member.email))).toHaveLength(before);
 
-    expect(await admin.post(CONSOLE_API.staff, { email: person.email, role: 'operator' })).toMatchObject({
+    expect(await admin.post(STAFF_API.members, { email: person.email, role: 'operator' })).toMatchObject({
       status: 409,
       body: { error: { code: 'OWN_ROLE', fields: { email: 'OWN_ROLE' } } },
     });
-    expect(await admin.post(withId(CONSOLE_API.staffRole, id), { role: 'member' })).toMatchObject({
+    expect(await admin.post(withId(STAFF_API.role, id), { role: 'member' })).toMatchObject({
       status: 409,
       body: { error: { code: 'OWN_ROLE' } },
     });
@@ -179,17 +181,17 @@ describeApi('the staff', (api) => {
   it('changes a role and takes someone off the staff, which counts at once', async () => {
     const { client: admin } = await staff('admin');
     const { client: operator, person, id } = await staff('operator');
-    expect((await operator.get(CONSOLE_API.messages)).status).toBe(200);
-    expect(await admin.post(withId(CONSOLE_API.staffRole, id), { role: 'admin' })).toMatchObject({ status: 200 });
-    expect((await operator.get(CONSOLE_API.me)).body).toMatchObject({ role: 'admin' });
-    expect(await admin.post(withId(CONSOLE_API.staffRole, id), { role: 'member' })).toMatchObject({ status: 200 });
+    expect((await operator.get(INBOX_API.messages)).status).toBe(200);
+    expect(await admin.post(withId(STAFF_API.role, id), { role: 'admin' })).toMatchObject({ status: 200 });
+    expect((await operator.get(STAFF_API.me)).body).toMatchObject({ role: 'admin' });
+    expect(await admin.post(withId(STAFF_API.role, id), { role: 'member' })).toMatchObject({ status: 200 });
     expect(await roleOf(person.email)).toBe('member');
-    expect(await operator.get(CONSOLE_API.messages)).toMatchObject({
+    expect(await operator.get(INBOX_API.messages)).toMatchObject({
       status: 403,
       body: { error: { code: 'FORBIDDEN' } },
     });
     // No longer on the staff, they are not found there.
-    expect((await admin.post(withId(CONSOLE_API.staffRole, id), { role: 'operator' })).status).toBe(404);
+    expect((await admin.post(withId(STAFF_API.role, id), { role: 'operator' })).status).toBe(404);
   });
 
   it('refuses bad input to the staff calls with a 4xx', async () => {
@@ -206,14 +208,14 @@ describeApi('the staff', (api) => {
       [{ email: `a-${tag()}@example.com`, role: 'operator', language: 'xx' }, { language: 'INVALID_REQUEST' }],
     ];
     for (const [body, fields] of cases) {
-      expect(await admin.post(CONSOLE_API.staff, body), JSON.stringify(body)).toMatchObject({
+      expect(await admin.post(STAFF_API.members, body), JSON.stringify(body)).toMatchObject({
         status: 400,
         body: { error: { code: 'VALIDATION_ERROR', fields } },
       });
     }
-    expect((await admin.post(withId(CONSOLE_API.staffRole, id), { role: 'god' })).status).toBe(400);
-    expect((await admin.post(withId(CONSOLE_API.staffRole, 'x'), { role: 'operator' })).status).toBe(404);
-    expect((await admin.post(withId(CONSOLE_API.staffRole, randomUUID()), { role: 'operator' })).status).toBe(404);
+    expect((await admin.post(withId(STAFF_API.role, id), { role: 'god' })).status).toBe(400);
+    expect((await admin.post(withId(STAFF_API.role, 'x'), { role: 'operator' })).status).toBe(404);
+    expect((await admin.post(withId(STAFF_API.role, randomUUID()), { role: 'operator' })).status).toBe(404);
   });
 
   it('runs the staff command: the first admin, with a one-time link to set the password', async () => {
@@ -233,10 +235,10 @@ describeApi('the staff', (api) => {
     // The command said so: the console stays shut until the account has a second factor.
     expect(lines.join('\n')).toContain('two-step verification');
     expect(lines.join('\n')).toMatch(/a passkey is added or an\s+authenticator app is set up/);
-    expect((await client.get(CONSOLE_API.staff)).body).toEqual({ error: { code: 'SECOND_FACTOR_REQUIRED' } });
+    expect((await client.get(STAFF_API.members)).body).toEqual({ error: { code: 'SECOND_FACTOR_REQUIRED' } });
     const { secret } = (await client.post(ACCOUNT_API.totpStart, {})).body as { secret: string };
     expect((await client.post(ACCOUNT_API.totpConfirm, { code: codeFor(secret), password })).status).toBe(200);
-    expect((await client.get(CONSOLE_API.staff)).status).toBe(200);
+    expect((await client.get(STAFF_API.members)).status).toBe(200);
 
     const listed = await runStaffCommand(context, { action: 'list' });
     expect(listed.ok && listed.lines.some((line) => line.includes(email))).toBe(true);
@@ -273,16 +275,16 @@ describeApi('the staff', (api) => {
 
   it('tells the console whether mail leaves the server', async () => {
     const { client } = await staff('operator');
-    expect((await client.get(CONSOLE_API.me)).body).toMatchObject({ mail: 'smtp' });
+    expect((await client.get(STAFF_API.me)).body).toMatchObject({ mail: 'smtp' });
     const kept = api.client(api.app({ settings: { mailKept: true } }));
     for (const [name, value] of client.cookies) kept.cookies.set(name, value);
-    expect((await kept.get(CONSOLE_API.me)).body).toMatchObject({ mail: 'kept' });
+    expect((await kept.get(STAFF_API.me)).body).toMatchObject({ mail: 'kept' });
   });
 
   it('shows how an invitation’s mail stands, as the jobs report it', async () => {
     const { client: admin } = await staff('admin');
     const invitationOf = async (email: string) =>
-      ((await admin.get(CONSOLE_API.staff)).body as unknown as StaffAnswer).staff.find(
+      ((await admin.get(STAFF_API.members)).body as unknown as StaffAnswer).staff.find(
         (member) => member.email === email,
       )?.invitation;
     const server = api.holdingMailer();
@@ -290,7 +292,7 @@ describeApi('the staff', (api) => {
     const log = captureLog();
     const email = `invited-${tag()}@example.com`;
     try {
-      expect((await admin.post(CONSOLE_API.staff, { email, role: 'operator' })).status).toBe(201);
+      expect((await admin.post(STAFF_API.members, { email, role: 'operator' })).status).toBe(201);
       await vi.waitFor(() => expect(server.holding()).toBe(true));
       expect(await invitationOf(email)).toBe('queued');
       server.goDown();
@@ -309,7 +311,7 @@ describeApi('the staff', (api) => {
     const keep = api.mailVia(outboxMailer(api.db()));
     const keptEmail = `kept-invitation-${tag()}@example.com`;
     try {
-      expect((await admin.post(CONSOLE_API.staff, { email: keptEmail, role: 'operator' })).status).toBe(201);
+      expect((await admin.post(STAFF_API.members, { email: keptEmail, role: 'operator' })).status).toBe(201);
       await expect.poll(() => invitationOf(keptEmail)).toBe('kept');
     } finally {
       keep();

@@ -1,4 +1,4 @@
-import type { MailDelivery } from '#common/console-api.ts';
+import type { MailDelivery } from '#common/mail-delivery.ts';
 
 /**
  * A SQL expression for the state of the job that delivers a mail, found by a payload field:

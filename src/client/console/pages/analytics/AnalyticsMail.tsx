@@ -13,7 +13,7 @@ import {
   MAIL_REPORTS,
   type MailReport,
 } from '#common/analytics-mail.ts';
-import type { MeAnswer } from '#common/console-api.ts';
+import type { MeAnswer } from '#common/staff-api.ts';
 import './analytics-mail.css';
 
 /**

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '#client/console/format.ts';
 import { navigate } from '#client/lib/address.tsx';
-import type { AnalyticsDimension, AnalyticsRow } from '#common/console-api.ts';
+import type { AnalyticsDimension, AnalyticsRow } from '#common/analytics-api.ts';
 import { type AnalyticsView, analyticsPath, withFilter } from './analytics-query.ts';
 import type { AnalyticsLabels } from './labels.ts';
 

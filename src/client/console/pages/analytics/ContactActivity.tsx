@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '#client/console/format.ts';
 import { ScrollTable } from '#client/lib/ScrollTable.tsx';
+import type { AnalyticsAnswer } from '#common/analytics-api.ts';
 import { durationFormat } from '#common/analytics-format.ts';
-import type { AnalyticsAnswer } from '#common/console-api.ts';
 
 /**
  * Contact messages and chat conversations per hour or day of the period, with how many

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import type { AnalyticsHeadline } from '#common/analytics-api.ts';
 import { changeOf, HEADLINE_MEASURES, headlineFormat } from '#common/analytics-format.ts';
-import type { AnalyticsHeadline } from '#common/console-api.ts';
 
 /** The headline numbers of the period, each with its change against the period before. */
 export function Headline({ current, previous }: { current: AnalyticsHeadline; previous: AnalyticsHeadline }) {

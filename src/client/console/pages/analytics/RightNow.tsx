@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { consoleCall } from '#client/console/api.ts';
 import { useFormat } from '#client/console/format.ts';
 import { ScrollTable } from '#client/lib/ScrollTable.tsx';
-import { CONSOLE_API, type RealtimeAnswer } from '#common/console-api.ts';
+import { ANALYTICS_API, type RealtimeAnswer } from '#common/analytics-api.ts';
 
 /** How often the count is asked again while the page is in view. */
 const REFRESH_MS = 15_000;
@@ -24,7 +24,7 @@ export function RightNow() {
     const ask = async () => {
       clearTimeout(timer);
       if (document.visibilityState === 'visible') {
-        const result = await consoleCall<RealtimeAnswer>(CONSOLE_API.realtime);
+        const result = await consoleCall<RealtimeAnswer>(ANALYTICS_API.realtime);
         if (!current) return;
         if (result.ok) setNow(result.data);
       }

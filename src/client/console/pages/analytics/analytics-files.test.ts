@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { ANALYTICS_DIMENSIONS, type AnalyticsAnswer, type AnalyticsDimension } from '#common/console-api.ts';
+import { ANALYTICS_DIMENSIONS, type AnalyticsAnswer, type AnalyticsDimension } from '#common/analytics-api.ts';
 import { analyticsFiles, bucketsOf } from './analytics-files.ts';
 import type { AnalyticsLabels } from './labels.ts';
 

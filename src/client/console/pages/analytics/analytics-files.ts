@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import { toCsv } from '#client/console/export/csv.ts';
+import { ANALYTICS_DIMENSIONS, type AnalyticsAnswer, type AnalyticsDimension } from '#common/analytics-api.ts';
 import { HEADLINE_MEASURES } from '#common/analytics-format.ts';
-import { ANALYTICS_DIMENSIONS, type AnalyticsAnswer, type AnalyticsDimension } from '#common/console-api.ts';
 import type { AnalyticsLabels } from './labels.ts';
 
 export interface ExportFile {

@@ -1,4 +1,4 @@
-import { ANALYTICS_DIMENSIONS, ANALYTICS_PERIODS, type AnalyticsDimension } from '#common/console-api.ts';
+import { ANALYTICS_DIMENSIONS, ANALYTICS_PERIODS, type AnalyticsDimension } from '#common/analytics-api.ts';
 import { consolePath } from '#common/routes.ts';
 
 export type PeriodName = (typeof ANALYTICS_PERIODS)[number];

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useLanguageName } from '#client/console/format.ts';
-import type { AnalyticsDimension } from '#common/console-api.ts';
+import type { AnalyticsDimension } from '#common/analytics-api.ts';
 import { isLanguage } from '#common/languages.ts';
 
 const DEVICES = ['desktop', 'mobile', 'tablet', 'bot'] as const;
