@@ -16,6 +16,7 @@ import { useSiteConfig } from '#client/lib/site-config.tsx';
 import { CODE_LIFETIME_MINUTES } from '#common/account-api.ts';
 import { EMAIL_UNDO_DAYS } from '#common/account-settings-api.ts';
 import { type RecipientRole, recipients, transfers } from '#common/legal-facts.ts';
+import { REAUTHENTICATION_MINUTES } from '#common/reauthentication-api.ts';
 import { RETENTION } from '#common/retention.ts';
 import { pagePath } from '#common/routes.ts';
 import type { Service } from '#common/site-config.ts';
@@ -145,6 +146,7 @@ export default function PrivacyPage() {
         <p>{t('sections.account.secondFactor', { count: RETENTION.trustedBrowserDays })}</p>
         <p>{t('sections.account.passkeys', { count: RETENTION.passkeyChallengeMinutes })}</p>
         <p>{t('sections.account.identities')}</p>
+        <p>{t('sections.account.reauthentication', { count: REAUTHENTICATION_MINUTES })}</p>
         <p>{t('sections.account.deletion')}</p>
         <Basis>{t('sections.account.basis')}</Basis>
       </LegalSection>

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { renderDocument } from '#client/app/entry-prerender.tsx';
-import type { Language } from '#common/languages.ts';
+import { LANGUAGES, type Language } from '#common/languages.ts';
 import { LEGAL_TEXTS_UPDATED } from '#common/legal-facts.ts';
+import { REAUTHENTICATION_MINUTES } from '#common/reauthentication-api.ts';
 import { RETENTION } from '#common/retention.ts';
 import { type PageId, pagePath } from '#common/routes.ts';
 import type { SiteConfig } from '#common/site-config.ts';
@@ -84,6 +85,23 @@ describe('the privacy policy', () => {
     for (const right of ['Art. 15', 'Art. 16', 'Art. 17', 'Art. 18', 'Art. 20', 'Art. 21', 'Art. 7(3)', 'Art. 22']) {
       expect(text).toContain(right);
     }
+  });
+
+  it('says that a session keeps when it was confirmed again at the sign-in service, and for how long, in every language', async () => {
+    // Above one, every language takes its `_other` form, the one read from the texts below.
+    expect(REAUTHENTICATION_MINUTES).toBeGreaterThan(1);
+    for (const language of LANGUAGES) {
+      const privacy = texts[language]?.privacy as { sections: { account: Record<string, string> } };
+      const said = privacy.sections.account.reauthentication_other?.replace(
+        '{{count}}',
+        String(REAUTHENTICATION_MINUTES),
+      );
+      expect(said, language).toContain(String(REAUTHENTICATION_MINUTES));
+      expect((await pageText('privacy', language, configured)).text, language).toContain(said);
+    }
+    expect((await pageText('privacy', 'en', configured)).text).toContain(
+      `your session records when you did so. For ${REAUTHENTICATION_MINUTES} minutes that confirmation takes the place of your password`,
+    );
   });
 
   it('marks every missing fact, and names no service that is not configured', async () => {
