@@ -2,7 +2,7 @@
 export const POSTHOG_PATH = '/api/posthog';
 
 /**
- * The project key posthog-js is started with. The browser never learns the operator's PostHog key:
+ * The project key posthog-js is started with. The browser never learns the company's PostHog key:
  * the server puts it in place of this one when it forwards (POSTHOG_KEY), and the embedded store
  * ignores it.
  */

@@ -2,7 +2,7 @@
  * How long the product keeps each kind of data it stores. The server's clean-up jobs delete by
  * these numbers and the privacy policy renders them, so the policy cannot promise what the code
  * does not do. What the site does not keep itself (server logs, backups, the analytics and tracing
- * upstreams) is the operator's to state, in the site configuration.
+ * upstreams) is the company's to state, in the site configuration.
  */
 export const RETENTION = {
   /** An account nobody confirmed is removed, so an address typed by mistake is free again. */
@@ -23,7 +23,7 @@ export const RETENTION = {
   codeMinutes: 10,
   /** Mail waiting for the mail server is retried this long, then given up (the mail is deleted). */
   mailDeliveryDays: 3,
-  /** Without a mail server configured, mail is kept in the outbox (and the log) for the operator to read. */
+  /** Without a mail server configured, mail is kept in the outbox (and the log) for whoever runs the server to read. */
   mailOutboxDays: 7,
   /**
    * Messages sent through the contact form and support chats, with their replies, counted from the

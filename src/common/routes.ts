@@ -44,7 +44,7 @@ interface PageEntry {
  * its texts, whether it sits in the shared layout and where the layout links to it. Server
  * redirects, prerendering, the sitemap, the client's pages and navigation and the tests all read
  * this one table (the console's pages are in `CONSOLE_PAGES` below). Forgotten password and account share the sign-in
- * namespace (see docs/decisions); the imprint's texts and the operator's details that the legal
+ * namespace (see docs/decisions); the imprint's texts and the company's details that the legal
  * pages, contact and about share are in `legal`.
  */
 export const PAGES = {

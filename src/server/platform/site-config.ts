@@ -9,7 +9,7 @@ export const LOCALES_DIR = path.join(ROOT, 'public/locales');
 
 /**
  * The address a server listening on `host` and `port` is reached at from the machine it runs on:
- * the public address when the operator names none (links in mail must reach this server, whatever
+ * the public address when config.json names none (links in mail must reach this server, whatever
  * port it was given).
  */
 export function ownAddress(host: string, port: number): string {
@@ -18,7 +18,7 @@ export function ownAddress(host: string, port: number): string {
 }
 
 /**
- * The operator's configuration from public/locales/config.json, over the defaults (see
+ * The company's configuration from public/locales/config.json, over the defaults (see
  * parseSiteConfig). Without a `siteUrl` there, or with the one the project ships
  * (http://localhost:3000, a placeholder for the build's canonical links), the public address is
  * `defaultSiteUrl`: a server started on another port mails links to itself, not to port 3000.

@@ -60,7 +60,7 @@ describe('eventsOf', () => {
 });
 
 describe('withProjectKey', () => {
-  it('puts the operator key wherever posthog-js put its own', () => {
+  it('puts the company’s key wherever posthog-js put its own', () => {
     expect(withProjectKey({ api_key: 'first-party', batch: [event({ token: 'first-party' })] }, 'phc_k')).toEqual({
       api_key: 'phc_k',
       batch: [event({ token: 'phc_k' })],

@@ -167,7 +167,7 @@ describeApi('/api/posthog without an upstream', ({ app, db }) => {
 
 describeApi('/api/posthog with an upstream', ({ app }) => {
   let posthog: StandIn;
-  const KEY = 'phc_operator_key';
+  const KEY = 'phc_company_key';
   const withUpstream = (timeoutMs = 2_000, host?: string) =>
     app({ settings: { posthog: { host: host ?? posthog.url, key: KEY }, upstreamTimeoutMs: timeoutMs } });
 
@@ -182,7 +182,7 @@ describeApi('/api/posthog with an upstream', ({ app }) => {
     );
   });
 
-  it('forwards events with the operator key and the client address, and relays the answer', async () => {
+  it('forwards events with the company’s key and the client address, and relays the answer', async () => {
     const address = freshAddress();
     const body = gzipSync(JSON.stringify([pageview('v1.visitor', 'http://localhost/fr/contact')]));
     const response = await withUpstream().request('/api/posthog/e/?compression=gzip-js&ver=1.0', send(body, address));

@@ -14,7 +14,7 @@ const ROOT = path.resolve(import.meta.dirname, '../../../..');
 const SECRET = 'instances-test-secret-of-at-least-32-characters';
 const WRITERS = 4;
 
-/** `npm run backup` or `npm run restore` as an operator runs it, with the exit code and what it printed. */
+/** `npm run backup` or `npm run restore` as it is run on the server, with the exit code and what it printed. */
 function command(name: 'backup' | 'restore', args: string[], env: Record<string, string>) {
   return new Promise<{ code: number; output: string }>((resolve) => {
     execFile(

@@ -59,5 +59,5 @@ export function textStatus(language: Language, value: string, english: string, s
   return 'done';
 }
 
-/** A text the release ships as a stand-in for the operator's own words: `[Who we are, in one sentence.]`. */
+/** A text the release ships as a stand-in for the company's own words: `[Who we are, in one sentence.]`. */
 export const isPlaceholderText = (text: string) => /^\s*\[[^\]]*\]\s*$/.test(text);

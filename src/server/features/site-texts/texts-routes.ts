@@ -37,7 +37,7 @@ import { isPlaceholderText, textProblem } from './text-rules.ts';
 /** The editable namespaces a page shows. */
 const editableOf = (page: PageId): EditableNamespace[] => pageNamespaces(page).filter(isEditableNamespace);
 
-/** The pages that show the operator's legal facts, which config.json holds (decision 200). */
+/** The pages that show the company's legal facts, which config.json holds (decision 200). */
 const LEGAL_FACT_PAGES: readonly PageId[] = ['privacy', 'imprint'];
 
 /**

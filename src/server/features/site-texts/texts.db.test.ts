@@ -59,7 +59,7 @@ describeApi('the texts editor', (api) => {
     // The home page shows the shared texts and its own.
     const page = overview.pages.find((entry) => entry.page === 'home');
     expect(page?.namespaces).toEqual(['common', 'home']);
-    // What still stands in for the operator's own words, per page and language.
+    // What still stands in for the company's own words, per page and language.
     const homeTh = overview.placeholders.find((entry) => entry.page === 'home' && entry.language === 'th');
     expect(homeTh?.keys).toContain('home:hero.lead');
     expect(homeTh?.keys).not.toContain('home:hero.title');

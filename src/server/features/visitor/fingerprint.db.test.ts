@@ -116,7 +116,7 @@ describeApi('/api/fingerprint', ({ app, db }) => {
     expect(await db().query('SELECT key FROM rate_limits WHERE key LIKE $1', ['fingerprint:%'])).toEqual([]);
   });
 
-  it('takes the limit the operator set', async () => {
+  it('takes the limit its settings give', async () => {
     const address = freshAddress();
     const strict = app({ settings: { fingerprintRateLimit: 2 } });
     const statuses = [];
