@@ -12,7 +12,9 @@ const NAME = /^[a-z][a-zA-Z]*$/;
  * code loaded after the first paint that needs a few texts of a namespace the page did not bring
  * (the chat's launcher, its panel, the console's chat): no request to /locales/, a hashed asset
  * cached for a year, and nothing of the namespace's other parts. The texts stay in
- * public/locales/{language}/{namespace}.json, where every other text is.
+ * public/locales/{language}/{namespace}.json, where every other text is. Where the console published
+ * over a language's texts, the page says so and the code reads the texts file instead
+ * (src/client/lib/use-text-part.ts, decision 235).
  */
 export function textParts(root: string): Plugin {
   return {

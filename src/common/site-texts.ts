@@ -1,5 +1,6 @@
+import { DRAFTED_TEXTS_API, DRAFTS_QUERY } from './edited-texts.ts';
 import { LANGUAGES, type Language } from './languages.ts';
-import { PAGE_IDS, type PageId } from './routes.ts';
+import { PAGE_IDS, type PageId, pagePath } from './routes.ts';
 import { z } from './zod.ts';
 
 /**
@@ -13,6 +14,11 @@ export const TEXTS_API = {
   namespace: '/api/console/texts/:namespace',
   /** PUT `{ language, key, value }` saves a draft; DELETE `{ language, key }` drops it. */
   draft: '/api/console/texts/:namespace/draft',
+  /**
+   * GET `?language=`: the namespace as the site reads it with the drafts over the published texts,
+   * for a preview the browser draws itself (the chat's: see `TEXT_PART_NAMESPACES`).
+   */
+  drafted: DRAFTED_TEXTS_API,
   /** GET `?language=&key=`: what was published for one text, newest first. */
   history: '/api/console/texts/:namespace/history',
   /** POST `{ language, key }`: publishes the value before the last one again (or the shipped one). */
@@ -28,8 +34,9 @@ export const withNamespace = (path: string, namespace: string) =>
   path.replace(':namespace', encodeURIComponent(namespace));
 
 /**
- * The namespaces the editor offers: the texts of the site's pages. The console's own texts and the
- * chat's (built into the chat's code, cached for a year) change with a release, not here.
+ * The namespaces the editor offers: every text the site shows visitors or sends by mail (decisions
+ * 200 and 235). The console's own texts (console.json, and the parts of chat.json its screens read:
+ * `CONSOLE_PARTS`) are not site texts: they change with a release.
  */
 export const EDITABLE_NAMESPACES = [
   'common',
@@ -45,10 +52,32 @@ export const EDITABLE_NAMESPACES = [
   'legal',
   'errors',
   'validation',
+  'chat',
 ] as const;
 export type EditableNamespace = (typeof EDITABLE_NAMESPACES)[number];
 export const isEditableNamespace = (value: unknown): value is EditableNamespace =>
   typeof value === 'string' && (EDITABLE_NAMESPACES as readonly string[]).includes(value);
+
+/** The top-level parts of an editable namespace that only the console's screens read: not offered. */
+export const CONSOLE_PARTS: Partial<Record<EditableNamespace, readonly string[]>> = { chat: ['console', 'desk'] };
+
+/** Whether the editor offers the text at `key` (a dotted path) of `namespace`. */
+export const isSiteText = (namespace: EditableNamespace, key: string): boolean =>
+  !CONSOLE_PARTS[namespace]?.includes(key.split('.')[0] ?? '');
+
+/**
+ * The editable namespaces no page's HTML carries: the code that shows them after the first paint
+ * brings the release's texts in chunks of its own (scripts/build/vite-text-parts.ts). Where one is
+ * published over in a language, every page says so (src/common/edited-texts.ts) and that code reads
+ * the texts file instead (decision 235).
+ */
+export const TEXT_PART_NAMESPACES: readonly EditableNamespace[] = ['chat'];
+
+/**
+ * A text-part namespace's preview: the live home page with the chat open (`#chat`), whose code
+ * reads the drafts (`TEXTS_API.drafted`) when the address asks for them and the editor may.
+ */
+export const chatPreviewPath = (language: Language) => `${pagePath(language, 'home')}?${DRAFTS_QUERY}#chat`;
 
 /**
  * A text's state in one language: `missing` (empty or absent), `review` (the English text changed

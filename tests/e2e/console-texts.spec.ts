@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { unexpected } from './accounts.ts';
-import { expectAccessible, waitForHydration, watchConsole } from './helpers.ts';
+import { expectAccessible, WCAG_TAGS, waitForHydration, watchConsole } from './helpers.ts';
 import { BRAND_DATA_DIR, BRAND_PORT, BRAND_SITE } from './settings.ts';
 import { newStaff, signInToConsole, consoleTexts as t } from './staff.ts';
 
@@ -192,6 +193,116 @@ test('an editor changes the Thai home title past the guards, and a browser witho
     await plainPage.goto('/th');
     await expect(plainPage.locator('h1')).toHaveText(shippedTitle);
     await plain.close();
+  });
+  expect(unexpected(problems)).toEqual([]);
+});
+
+const chatFr = JSON.parse(
+  readFileSync('public/locales/fr/chat.json', 'utf8'),
+) as typeof import('#locales/fr/chat.json');
+const FRENCH = 'French (français)';
+const chatTitleField = (page: Page) => page.getByRole('textbox', { name: /panel\.title/ });
+
+test('an editor changes a text of the French chat, previews it in the chat, publishes, and a visitor’s chat shows it; undo brings the old one back', async ({
+  page,
+  context,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(240_000);
+  const marker = randomBytes(3).toString('hex');
+  const editor = await newStaff(context, baseURL ?? '', 'editor', 'Eda Editor', {
+    server: { port: BRAND_PORT, dataDir: BRAND_DATA_DIR },
+  });
+  const problems = watchConsole(page);
+  await signInToConsole(page, editor, '/console/texts');
+  await page.goto('/console/texts?language=fr');
+
+  // The chat is a text group with its counts, like the pages' groups.
+  const groups = page.getByRole('table', { name: texts.perNamespace.replace('{{language}}', FRENCH) });
+  const chatRow = groups.getByRole('row', { name: texts.namespaces.chat });
+  await expect(chatRow.getByRole('cell')).toHaveText([/^\d+$/, /^\d+$/, /^\d+$/]);
+  await chatRow.getByRole('link').click();
+  await expect(page).toHaveURL(/\/console\/texts\/chat\?language=fr$/);
+  await expect(page.locator('h1')).toHaveText(new RegExp(`^${literally(texts.namespaces.chat)}: texts in French`));
+  await expect(chatTitleField(page)).toHaveValue(chatFr.panel.title);
+  // The console's own screens read chat.json too; their texts are not offered.
+  await expect(page.getByRole('heading', { name: 'console', exact: true })).toHaveCount(0);
+  await expect(page.getByText(texts.preview.chatIntro)).toBeVisible();
+  await expectAccessible(page);
+
+  await editingAlone(async () => {
+    const title = `Parlons-en ${marker}`;
+    const field = chatTitleField(page);
+    await field.fill(title);
+    await page.getByRole('button', { name: `${texts.editor.save} – panel.title` }).click();
+    const entry = page.locator('.text-entry', { has: field });
+    await expect(entry.getByRole('status')).toHaveText(texts.editor.saved.replace('{{key}}', 'panel.title'));
+
+    // The preview is the live home page with the chat open, reading the drafts.
+    const previewLink = page.getByRole('link', { name: `${texts.preview.chat} ${texts.preview.newTab}` });
+    await expect(previewLink).toHaveAttribute('target', '_blank');
+    const [preview] = await Promise.all([page.waitForEvent('popup'), previewLink.click()]);
+    await expect(preview.locator('#chat-panel-title')).toHaveText(title);
+    // The panel is what the preview adds; the header of a signed-in editor with a long name overlaps
+    // its links in French at this width whether or not the chat is open, a matter of the header.
+    const inPanel = await new AxeBuilder({ page: preview }).include('#chat-panel').withTags(WCAG_TAGS).analyze();
+    expect(inPanel.violations.map((violation) => violation.id)).toEqual([]);
+    await preview.close();
+    // A visitor asking for the drafts gets the published texts.
+    const stranger = await browser.newPage({ baseURL });
+    await stranger.goto('/fr?texts=drafts#chat');
+    await expect(stranger.locator('#chat-panel-title')).toHaveText(chatFr.panel.title);
+    await stranger.close();
+
+    // Publishing names the chat on every page, in French; no page changes.
+    await page.getByRole('link', { name: texts.toPublish }).click();
+    await expect(page).toHaveURL(/\/console\/texts\/publish$/);
+    await expect(page.getByRole('row', { name: /panel\.title/ })).toContainText(title);
+    await expect(
+      page.getByRole('listitem').filter({ hasText: texts.publish.chatIn.replace('{{languages}}', FRENCH) }),
+    ).toHaveCount(1);
+    await expectAccessible(page);
+    await page.getByRole('button', { name: /^Publish \d+ texts?$/ }).click();
+    await expect(page.locator('.texts__published')).toHaveText(
+      texts.publish.published_one.replace('{{count}}', '1'),
+      RENDERED,
+    );
+
+    // A visitor's chat shows it: every page names the French chat as published over, and the
+    // chat reads the texts file the instance serves now.
+    const visitorContext = await browser.newContext({ baseURL });
+    const visitor = await visitorContext.newPage();
+    const visitorProblems = watchConsole(visitor);
+    const textsFile = visitor.waitForResponse((response) => response.url().endsWith('/locales/fr/chat.json'));
+    const about = await visitor.goto('/fr/about');
+    expect(await about?.text()).toContain('data-edited-texts="fr/chat"');
+    await waitForHydration(visitor);
+    await visitor.getByRole('button', { name: chatFr.launcher.open }).click();
+    await expect(visitor.locator('#chat-panel-title')).toHaveText(title);
+    expect((await textsFile).headers()['cache-control']).toBe('no-cache');
+    await expectAccessible(visitor);
+    expect(visitorProblems).toEqual([]);
+    await visitorContext.close();
+
+    // Undo puts the release's title back, and the chat reads its chunk again.
+    await page.goBack();
+    await expect(page).toHaveURL(/\/console\/texts\/chat\?language=fr$/);
+    await page.getByRole('button', { name: `${texts.history.toggle} – panel.title` }).click();
+    const history = page.getByRole('region', { name: texts.history.title.replace('{{key}}', 'panel.title') });
+    await expect(history.getByRole('listitem').first()).toContainText(title);
+    await history.getByRole('button', { name: `${texts.history.undo} – panel.title` }).click();
+    await expect(history.getByRole('status')).toHaveText(
+      texts.history.undone.replace('{{key}}', 'panel.title'),
+      RENDERED,
+    );
+    const again = await browser.newPage({ baseURL });
+    const home = await again.goto('/fr');
+    expect(await home?.text()).not.toContain('data-edited-texts');
+    await waitForHydration(again);
+    await again.getByRole('button', { name: chatFr.launcher.open }).click();
+    await expect(again.locator('#chat-panel-title')).toHaveText(chatFr.panel.title);
+    await again.close();
   });
   expect(unexpected(problems)).toEqual([]);
 });

@@ -1,6 +1,7 @@
 import { BEACON_NAMES, countPageView } from '#client/features/analytics/index.ts';
 import type { PageHead, ShareHead } from '#client/features/head/index.ts';
 import { brandCss } from '#common/brand-palette.ts';
+import { EDITED_TEXTS_ATTRIBUTE } from '#common/edited-texts.ts';
 import { FAVICON_LINK } from '#common/head.ts';
 import { escapeHtml } from '#common/html.ts';
 import type { SiteConfig } from '#common/site-config.ts';
@@ -140,6 +141,8 @@ export function documentHtml(options: {
   assets: PageAssets;
   site: SiteConfig;
   boot: BootData;
+  /** Named on the boot element, only when there are some: the build's pages stay as they were. */
+  editedTexts?: readonly string[];
 }): string {
   const { head, assets } = options;
   const links = head.links
@@ -150,6 +153,9 @@ export function documentHtml(options: {
     )
     .join('\n');
   const modules = [assets.entry, ...assets.preloads].map(escapeHtml).join(' ');
+  const edited = options.editedTexts?.length
+    ? ` ${EDITED_TEXTS_ATTRIBUTE}="${escapeHtml(options.editedTexts.join(' '))}"`
+    : '';
   return `<!doctype html>
 <html lang="${escapeHtml(head.language)}" dir="${head.dir}">
 <head>
@@ -165,7 +171,7 @@ ${inlineSheets(assets.styles)}${brandStyle(options.site)}
 </head>
 <body>
 <div id="root">${options.appHtml}</div>
-<script type="application/json" id="${BOOT_ELEMENT_ID}" data-modules="${modules}" data-path="${escapeHtml(options.path)}">${serializeBootData(options.boot)}</script>
+<script type="application/json" id="${BOOT_ELEMENT_ID}" data-modules="${modules}" data-path="${escapeHtml(options.path)}"${edited}>${serializeBootData(options.boot)}</script>
 <script>${APP_LOADER_SCRIPT}</script>
 </body>
 </html>

@@ -31,6 +31,8 @@ export async function renderDocument(options: {
   /** Renders a page's share image (src/server/site/share-image.ts); without it, pages have no image. */
   shareImage?: (card: ShareCard) => Promise<ShareImage>;
   languages?: readonly string[];
+  /** The text parts the console published over the release's, as `language/namespace` (decision 235). */
+  editedTexts?: readonly string[];
 }): Promise<string> {
   const { language, site, page } = options;
   const i18n = createInstance();
@@ -70,5 +72,6 @@ export async function renderDocument(options: {
     assets: options.assets,
     site,
     boot: { language, resources: pageResources, formatted: takeFormatted() },
+    editedTexts: options.editedTexts,
   });
 }

@@ -31,6 +31,8 @@ export interface PublishedTexts {
   texts(languages: readonly Language[]): Texts;
   /** One namespace of one language. */
   tree(language: Language, namespace: string): unknown;
+  /** The namespaces of text parts published over the release's, as `language/namespace` (decision 235). */
+  editedParts(): string[];
 }
 
 /** An uploaded logo, as the brand settings hold it. */
@@ -92,6 +94,12 @@ export function livePages(options: {
    * to draw it. Kept after the pages that name them are replaced: a crawler may hold an older page.
    */
   const undrawn = new Map<string, () => Promise<unknown>>();
+  /**
+   * The text parts published over that the pages served name (decision 235): the build's name
+   * none. When the list changes, every page is rendered again, in every language, since any page
+   * may be where a visitor starts and then switches language.
+   */
+  let editedNow = '';
   let renderer: Promise<PageRenderer> | undefined;
   const load = () => {
     renderer ??= (async () => {
@@ -153,14 +161,19 @@ export function livePages(options: {
    * them again at brotli's best, as the build does (about 80 ms a page), and swaps each in.
    */
   const renderInto = async (made: Map<string, StaticFile>, targets: PageTarget[], published: PublishedTexts) => {
+    // A text of the chat alone changes no page: its texts file is all there is to serve.
+    if (targets.length === 0) return async () => {};
     const render = await load();
     allowInline(render);
     const languages = [...new Set(targets.map((target) => target.language))];
     const texts = new Map(languages.map((language) => [language, filled(published.texts([language]))]));
+    const editedTexts = published.editedParts();
     const pages: [string, string][] = [];
     for (const target of targets) {
-      pages.push([`${target.path}/index.html`, await render.render(target, texts.get(target.language) ?? {}, site)]);
+      const html = await render.render(target, texts.get(target.language) ?? {}, site, { editedTexts });
+      pages.push([`${target.path}/index.html`, html]);
     }
+    editedNow = editedTexts.join(' ');
     const quick = await Promise.all(pages.map(([urlPath, html]) => madeFile(urlPath, html, QUICK_BROTLI)));
     for (const [index, [urlPath]] of pages.entries()) made.set(urlPath, quick[index] as StaticFile);
     return () => improve(pages, quick);
@@ -208,9 +221,12 @@ export function livePages(options: {
     update: (changed, catalog) =>
       serially(async () => {
         const languages = new Set([...changed].map((part) => part.split('/')[0] as Language));
-        const targets = allPagePaths([...languages]).filter((target) =>
-          pageNamespaces(target.page).some((namespace) => changed.has(partKey(target.language, namespace))),
-        );
+        const targets =
+          catalog.editedParts().join(' ') !== editedNow
+            ? allPagePaths()
+            : allPagePaths([...languages]).filter((target) =>
+                pageNamespaces(target.page).some((namespace) => changed.has(partKey(target.language, namespace))),
+              );
         const made = new Map<string, StaticFile>();
         // The texts files the app reads after the paint, as the build copies them: unfilled.
         for (const part of changed) {

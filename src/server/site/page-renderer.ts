@@ -26,6 +26,7 @@ interface PrerenderBundle {
     site: SiteConfig;
     assets: { styles: { css: string; href?: string }[]; entry: string; preloads: string[] };
     shareImage?: (card: ShareCard) => Promise<ShareImage>;
+    editedTexts?: readonly string[];
   }): Promise<string>;
   siteConfigScript(site: SiteConfig): string;
   APP_LOADER_SCRIPT: string;
@@ -42,9 +43,15 @@ export interface PageTarget {
 export interface PageRenderer {
   /**
    * The whole document; `texts` holds every namespace of the language, brand filled in. A preview
-   * asks for no share image: a draft's title gets no picture.
+   * asks for no share image: a draft's title gets no picture. `editedTexts` names the text parts
+   * published over the release's (decision 235).
    */
-  render(target: PageTarget, texts: Texts, site: SiteConfig, options?: { shareImage: false }): Promise<string>;
+  render(
+    target: PageTarget,
+    texts: Texts,
+    site: SiteConfig,
+    options?: { shareImage?: false; editedTexts?: readonly string[] },
+  ): Promise<string>;
   /** The critical stylesheet, inlined on every page (the root page's too). */
   criticalCss: string;
   /** Every stylesheet a page may inline: what the security policy's style hashes cover. */
@@ -97,6 +104,7 @@ export async function loadPageRenderer(
             .map((key) => `/${manifest[key]?.file}`),
         },
         shareImage: options?.shareImage === false ? undefined : shareImage,
+        editedTexts: options?.editedTexts,
       }),
   };
 }

@@ -7,7 +7,7 @@ import { navigate } from '#client/lib/address.tsx';
 import type { ErrorCode } from '#common/error-codes.ts';
 import { bestLanguage, LANGUAGES, type Language } from '#common/languages.ts';
 import { consolePath, type PageId } from '#common/routes.ts';
-import type { EditableNamespace, TextEntry } from '#common/site-texts.ts';
+import { chatPreviewPath, type EditableNamespace, TEXT_PART_NAMESPACES, type TextEntry } from '#common/site-texts.ts';
 import { TextEditor } from './TextEditor.tsx';
 import {
   filterTexts,
@@ -73,6 +73,15 @@ export default function TextsNamespacePage({
       <h1>{t('texts.namespace.title', { namespace: name, language: languageName(language) })}</h1>
       <Choices namespace={namespace} choices={choices} />
 
+      {TEXT_PART_NAMESPACES.includes(namespace) && (
+        <section className="texts__previews" aria-labelledby="texts-previews">
+          <h2 id="texts-previews">{t('texts.preview.title')}</h2>
+          <p>{t('texts.preview.chatIntro')}</p>
+          <p>
+            <PreviewLink href={chatPreviewPath(language)} label={t('texts.preview.chat')} />
+          </p>
+        </section>
+      )}
       {pages.length > 0 && (
         <section className="texts__previews" aria-labelledby="texts-previews">
           <h2 id="texts-previews">{t('texts.preview.title')}</h2>

@@ -6,7 +6,7 @@ import { useTitle } from '#client/console/use-title.ts';
 import { ScrollTable } from '#client/lib/ScrollTable.tsx';
 import type { ErrorCode } from '#common/error-codes.ts';
 import { consolePath, type PageId } from '#common/routes.ts';
-import type { PublishPlan } from '#common/site-texts.ts';
+import { type PublishPlan, TEXT_PART_NAMESPACES } from '#common/site-texts.ts';
 import { textsApi } from './texts-api.ts';
 import { PlaceholderList } from './texts-ui.tsx';
 import './texts.css';
@@ -69,6 +69,12 @@ export default function TextsPublishPage() {
   };
 
   const pageName = (page: PageId) => t(`texts.pages.${page}`);
+  // The chat's texts are on every page without being in any page's HTML: named apart.
+  const chatLanguages = [
+    ...new Set(
+      (plan?.drafts ?? []).filter((draft) => TEXT_PART_NAMESPACES.includes(draft.namespace)).map((d) => d.language),
+    ),
+  ];
   const errorId = 'texts-publish-error';
   return (
     <div className="texts">
@@ -118,6 +124,13 @@ export default function TextsPublishPage() {
                 })}
               </li>
             ))}
+            {chatLanguages.length > 0 && (
+              <li>
+                {t('texts.publish.chatIn', {
+                  languages: chatLanguages.map((language) => languageName(language)).join(', '),
+                })}
+              </li>
+            )}
           </ul>
 
           {plan.placeholders.length > 0 && (

@@ -66,7 +66,7 @@ describeApi('the brand in the console', (api) => {
     const elsewhere = new SiteBrand({
       db: api.db(),
       site: structuredClone(DEFAULT_SITE_CONFIG),
-      texts: { texts: () => ({}), tree: () => ({}) },
+      texts: { texts: () => ({}), tree: () => ({}), editedParts: () => [] },
     });
     await elsewhere.refresh();
     expect(elsewhere.site.brand.siteName).toBe('Bakery Rossi');
@@ -116,7 +116,7 @@ describeApi('the brand in the console', (api) => {
     const instance = new SiteBrand({
       db: api.db(),
       site: structuredClone(DEFAULT_SITE_CONFIG),
-      texts: { texts: () => ({}), tree: () => ({}) },
+      texts: { texts: () => ({}), tree: () => ({}), editedParts: () => [] },
     });
     await instance.refresh();
     const mailLogo = await instance.mailLogo();

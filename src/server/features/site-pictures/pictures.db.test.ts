@@ -110,7 +110,7 @@ describeApi('the pages’ pictures in the console', (api) => {
     const elsewhere = new SiteBrand({
       db: api.db(),
       site: structuredClone(DEFAULT_SITE_CONFIG),
-      texts: { texts: () => ({}), tree: () => ({}) },
+      texts: { texts: () => ({}), tree: () => ({}), editedParts: () => [] },
       publisher,
     });
     await elsewhere.refresh();

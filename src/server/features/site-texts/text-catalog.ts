@@ -1,5 +1,12 @@
 import { LANGUAGES, type Language, type Texts } from '#common/languages.ts';
-import { EDITABLE_NAMESPACES, type EditableNamespace, type StatusCounts, type TextEntry } from '#common/site-texts.ts';
+import {
+  EDITABLE_NAMESPACES,
+  type EditableNamespace,
+  isSiteText,
+  type StatusCounts,
+  TEXT_PART_NAMESPACES,
+  type TextEntry,
+} from '#common/site-texts.ts';
 import { partKey } from '#server/site/live-pages.ts';
 import type { StoredText } from './text-queries.ts';
 import { placeholdersOf, pluralFormOf, pluralForms, textStatus } from './text-rules.ts';
@@ -22,7 +29,9 @@ export class TextCatalog {
     this.shippedTexts = shippedTexts;
     for (const language of LANGUAGES) {
       for (const namespace of EDITABLE_NAMESPACES) {
-        this.flat.set(partKey(language, namespace), flattenTexts(shippedTexts[language]?.[namespace] ?? {}));
+        const flat = flattenTexts(shippedTexts[language]?.[namespace] ?? {});
+        for (const key of flat.keys()) if (!isSiteText(namespace, key)) flat.delete(key);
+        this.flat.set(partKey(language, namespace), flat);
       }
     }
   }
@@ -39,6 +48,19 @@ export class TextCatalog {
     }
     this.published = next;
     return changed;
+  }
+
+  /**
+   * The text-part namespaces (`TEXT_PART_NAMESPACES`) published over the release's in some
+   * language, as `language/namespace`, sorted: what every page names for its chat (decision 235).
+   */
+  editedParts(): string[] {
+    const parts = new Set<string>();
+    for (const row of this.published.values()) {
+      if ((TEXT_PART_NAMESPACES as readonly string[]).includes(row.namespace))
+        parts.add(partKey(row.language, row.namespace));
+    }
+    return [...parts].sort();
   }
 
   /** The text the release ships, if any. */

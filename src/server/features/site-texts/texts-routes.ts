@@ -104,6 +104,15 @@ export function textsRoutes(deps: Deps) {
     } satisfies NamespaceTexts);
   });
 
+  // The chat's preview runs on the live page, which reads its texts from here (decision 235).
+  routes.get(TEXTS_API.drafted, editors, queryParams(LanguageQuerySchema), async (c) => {
+    const namespace = namespaceOf(c.req.param('namespace'));
+    const { language } = c.req.valid('query');
+    await siteTexts.refresh();
+    const drafts = draftMap(await draftTexts(db));
+    return c.json(catalog.tree(language, namespace, drafts), 200, { 'Cache-Control': 'no-store' });
+  });
+
   routes.put(TEXTS_API.draft, editors, jsonBody(DraftSchema), async (c) => {
     const namespace = namespaceOf(c.req.param('namespace'));
     const { language, key, value } = c.req.valid('json');

@@ -8,6 +8,7 @@ import {
   withNamespace,
 } from '#common/site-texts.ts';
 import { readTexts } from '#server/platform/site-config.ts';
+import type { PagePublisher } from '#server/site/live-pages.ts';
 import { describeApi } from '#tests/support/api.ts';
 import { giveSecondFactor } from '#tests/support/second-factor.ts';
 import { SiteTexts } from './site-texts.ts';
@@ -172,5 +173,78 @@ describeApi('the texts editor', (api) => {
       value: 'Begin',
       draft: null,
     });
+  });
+
+  it('offers the chat’s texts visitors see and the mail it sends, not the console’s, and hands them to every instance', async () => {
+    const editor = await staff('editor');
+    const chatDraft = withNamespace(TEXTS_API.draft, 'chat');
+    const overview = (await editor.get(TEXTS_API.overview)).body as unknown as TextsOverview;
+    const group = overview.namespaces.find((part) => part.namespace === 'chat');
+    expect(group?.counts.th.done).toBeGreaterThan(40);
+    // The chat is on every page of the layout, in none's HTML: no page lists it.
+    expect(overview.pages.filter((page) => page.namespaces.includes('chat'))).toEqual([]);
+
+    const keys = (await texts(editor, 'chat', 'th')).texts.map((text) => text.key);
+    expect(keys).toEqual(expect.arrayContaining(['launcher.open', 'panel.title', 'ending.title', 'mail.subject']));
+    // The console's screens read chat.json too: their texts are not site texts.
+    expect(keys.filter((key) => key.startsWith('console.') || key.startsWith('desk.'))).toEqual([]);
+    const cases: [unknown, number, string][] = [
+      [{ language: 'th', key: 'console.title', value: 'แชท' }, 404, 'TEXT_NOT_FOUND'],
+      [{ language: 'th', key: 'panel.emailSaved', value: 'เราจะส่งคำตอบไปที่ {{mail}}' }, 400, 'TEXT_PLACEHOLDERS'],
+      [{ language: 'th', key: 'launcher.unread', value: 'ข้อความใหม่' }, 400, 'TEXT_PLACEHOLDERS'],
+      // Thai has no singular: only `_other`.
+      [{ language: 'th', key: 'alertMail.intro_one', value: '{{visitor}} รอหนึ่งนาที' }, 404, 'TEXT_NOT_FOUND'],
+    ];
+    for (const [body, status, code] of cases) {
+      const answer = await editor.request('PUT', chatDraft, body);
+      expect(answer.status, JSON.stringify(body)).toBe(status);
+      expect((answer.body as { error: { code: string } }).error.code).toBe(code);
+    }
+    // An English singular may leave the count out.
+    const singular = { language: 'en', key: 'alertMail.intro_one', value: '{{visitor}} has waited a minute.' };
+    expect((await editor.request('PUT', chatDraft, singular)).status).toBe(200);
+    expect((await editor.request('DELETE', chatDraft, singular)).status).toBe(200);
+
+    // Another instance, with what its pages would be rendered from.
+    const updates: string[][] = [];
+    const publisher: PagePublisher = {
+      update: async (changed) => void updates.push([...changed]),
+      rebuild: async () => {},
+      preview: async () => '',
+      drawShareImage: () => undefined,
+    };
+    const elsewhere = new SiteTexts({ db: api.db(), shipped: await readTexts(), publisher });
+    await elsewhere.refresh();
+    const openLabel = () => (elsewhere.texts.th?.chat as { launcher: { open: string } } | undefined)?.launcher.open;
+    const shipped = openLabel();
+
+    const value = 'คุยกับเราได้เลย';
+    const saved = await editor.request('PUT', chatDraft, { language: 'th', key: 'launcher.open', value });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    // The chat's preview reads the namespace with the draft; a visitor may not.
+    const drafted = `${withNamespace(TEXTS_API.drafted, 'chat')}?language=th`;
+    const preview = await editor.get(drafted);
+    expect(preview.status).toBe(200);
+    expect(preview.headers.get('cache-control')).toBe('no-store');
+    expect(preview.body).toMatchObject({ launcher: { open: value }, console: expect.any(Object) });
+    expect((await api.client().get(drafted)).status).toBe(401);
+    expect((await editor.get(`${withNamespace(TEXTS_API.drafted, 'console')}?language=th`)).status).toBe(404);
+
+    const plan = (await editor.get(TEXTS_API.publish)).body as unknown as PublishPlan;
+    expect(plan.drafts).toContainEqual({ namespace: 'chat', language: 'th', key: 'launcher.open', value });
+    expect(plan.pages).toEqual([]);
+    await publishAll(editor);
+    await elsewhere.refresh();
+    expect(openLabel()).toBe(value);
+    expect(updates.at(-1)).toEqual(['th/chat']);
+    // What every page names, so that its chat reads /locales/th/chat.json rather than its chunk.
+    expect(elsewhere.catalog.editedParts()).toEqual(['th/chat']);
+    expect(elsewhere.catalog.tree('th', 'chat')).toMatchObject({ launcher: { open: value } });
+
+    const undo = await editor.post(withNamespace(TEXTS_API.undo, 'chat'), { language: 'th', key: 'launcher.open' });
+    expect(undo.status).toBe(200);
+    await elsewhere.refresh();
+    expect(openLabel()).toBe(shipped);
+    expect(elsewhere.catalog.editedParts()).toEqual([]);
   });
 });
