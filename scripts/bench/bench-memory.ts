@@ -1,24 +1,24 @@
 // `npm run bench:memory`: the memory (resident set) of an idle server, as `npm run serve` starts
-// it (with the Node flags of that script in package.json) on the build in dist/: on a new embedded
+// it (with the environment and Node flags of that script in package.json, deploy/serve-command.ts) on the build in dist/: on a new embedded
 // database (its first start creates it), then started again on the same folder, and with DATABASE_URL set, on that PostgreSQL. Each figure is taken
-// after the server answered /api/health and then sat idle for --idle seconds (default 10).
+// after the server answered /api/health and then sat idle for --idle seconds (default 10); it
+// listens on --port (default 3220).
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { serveCommand } from '#deploy/serve-command.ts';
 import { ROOT } from '#server/platform/site-config.ts';
 
-const { values: args } = parseArgs({ options: { idle: { type: 'string', default: '10' } } });
+const { values: args } = parseArgs({
+  options: { idle: { type: 'string', default: '10' }, port: { type: 'string', default: '3220' } },
+});
 const IDLE_MS = Number(args.idle) * 1000;
-const PORT = 3220;
-/** The arguments `npm run serve` gives Node, so that the figures are those of the served site. */
-const SERVE_ARGS = (
-  JSON.parse(await readFile(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: { serve: string } }
-).scripts.serve
-  .split(/\s+/)
-  .slice(1);
+const PORT = Number(args.port);
+/** How `npm run serve` starts Node (its environment and flags), so that the figures are those of the served site. */
+const SERVE = serveCommand(ROOT);
 
 if (!existsSync(path.join(ROOT, 'dist/inline-hashes.json'))) {
   console.error('No build in dist/: run `npm run build` first.');
@@ -33,9 +33,9 @@ async function memoryOf(pid: number) {
 }
 
 async function idleServer(label: string, env: Record<string, string>) {
-  const child = spawn(process.execPath, SERVE_ARGS, {
+  const child = spawn(process.execPath, SERVE.args, {
     cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: undefined, PORT: String(PORT), HOST: '127.0.0.1', ...env },
+    env: { ...process.env, ...SERVE.env, DATABASE_URL: undefined, PORT: String(PORT), HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -60,7 +60,11 @@ async function idleServer(label: string, env: Record<string, string>) {
 const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-memory-'));
 try {
   console.log(
-    `node ${process.version} ${SERVE_ARGS.join(' ')}; resident memory ${IDLE_MS / 1000} s after the first health answer`,
+    `${Object.entries(SERVE.env)
+      .map(([name, value]) => `${name}=${value} `)
+      .join(
+        '',
+      )}node ${process.version} ${SERVE.args.join(' ')}; resident memory ${IDLE_MS / 1000} s after the first health answer`,
   );
   await idleServer('PGlite, first start (creates it)', { DATA_DIR: dataDir });
   await idleServer('PGlite, started again', { DATA_DIR: dataDir });

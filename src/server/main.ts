@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { flushCompileCache } from 'node:module';
 import path from 'node:path';
 import { drainableServer } from './drain.ts';
 import { type InlineHashes, securityHeaders } from './http/security-headers.ts';
@@ -23,6 +24,10 @@ async function main() {
   server.on('request', createListener(api.app, files, security, api));
   server.listen(env.PORT, env.HOST, () => {
     log.info(`Serving on ${ownAddress(env.HOST, env.PORT)} (${api.summary})`);
+    // With NODE_COMPILE_CACHE set (`npm run serve`), the sources Node stripped of their types are
+    // on disk now rather than at exit, so the next start skips the stripper (some 15 MiB) even
+    // after a crash (docs/decisions/230). Without it, this does nothing.
+    flushCompileCache();
   });
   // Unready at once, then the requests under way finish and the event streams move elsewhere;
   // the jobs and the database close last.

@@ -5,6 +5,7 @@ import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
 import { BROTLI_STATIC_MODULE, nginxSiteConfig } from '#deploy/nginx-config.ts';
+import { serveCommand } from '#deploy/serve-command.ts';
 import { request } from './http.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -267,16 +268,6 @@ export interface Instance {
   process: Managed;
 }
 
-/** The command of `npm run serve`, so the test follows the server wherever it moves. */
-function serveCommand(): string[] {
-  const scripts = (
-    JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
-  ).scripts;
-  const [command, ...args] = (scripts.serve ?? '').split(/\s+/);
-  if (command !== 'node' || args.length === 0) throw new Error(`npm run serve is not "node <file>": ${scripts.serve}`);
-  return args;
-}
-
 /** Upstreams and credentials the site must not pick up from the environment of whoever runs the test. */
 const UNWANTED_ENV =
   /^(PORT|HOST|DATA_DIR|SITE_DIR|DATABASE_URL|SERVER_SECRET|TRUST_PROXY|SMTP_URL|MAIL_FROM|POSTHOG_.*|OTEL_.*|FINGERPRINT_RATE_LIMIT|CONTACT_RATE_LIMIT|SESSION_IDLE_SECONDS|UPSTREAM_TIMEOUT_MS)$/;
@@ -290,9 +281,11 @@ export async function startInstance(
   const base = Object.fromEntries(Object.entries(process.env).filter(([name]) => !UNWANTED_ENV.test(name)));
   const dataDir = path.join(folder, `instance-${index}`);
   await mkdir(dataDir, { recursive: true });
-  const managed = startProcess(`instance ${index}`, process.execPath, serveCommand(), {
+  // As `npm run serve` starts it, so the test follows the server wherever it moves.
+  const serve = serveCommand(ROOT);
+  const managed = startProcess(`instance ${index}`, process.execPath, serve.args, {
     log: path.join(folder, `instance-${index}.log`),
-    env: { ...base, ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
+    env: { ...base, ...serve.env, ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
   });
   await waitFor(
     `instance ${index} answering /api/health`,
