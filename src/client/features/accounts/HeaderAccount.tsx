@@ -33,26 +33,28 @@ export default function HeaderAccount({ signIn }: { signIn: ReactNode }) {
         <span className="visually-hidden">{t('account.signedInAs')} </span>
         <span className="header-account__label">{account.name}</span>
       </a>
-      {/* Staff find the console from every page; the server said who they are after hydration. It
-          looks like the sign-out button beside it (and folds away with it on narrow screens), so
+      {/* Staff find the console from every page, in the place of signing out (the console and the
+          account page both offer that): the corner has room for the name and one button in every
+          language. It looks like the sign-out button (and folds away with it on narrow screens), so
           the first paint's stylesheet gains nothing. */}
-      {account.staff && (
+      {account.staff ? (
         <a key="console" className="header-account__sign-out" href={consolePath('inbox')}>
           {t('account.console')}
         </a>
+      ) : (
+        <button
+          type="button"
+          className="header-account__sign-out"
+          onClick={async () => {
+            const result = await signOut();
+            if (!result.ok) return errorToast(result.code);
+            toast.show({ type: 'success', message: t('account.signedOut') });
+            navigate(pagePath(lang, 'home'));
+          }}
+        >
+          {t('account.signOut')}
+        </button>
       )}
-      <button
-        type="button"
-        className="header-account__sign-out"
-        onClick={async () => {
-          const result = await signOut();
-          if (!result.ok) return errorToast(result.code);
-          toast.show({ type: 'success', message: t('account.signedOut') });
-          navigate(pagePath(lang, 'home'));
-        }}
-      >
-        {t('account.signOut')}
-      </button>
     </>
   );
 }
