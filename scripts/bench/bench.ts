@@ -383,6 +383,11 @@ try {
   if (args.only !== 'lighthouse') await benchThroughput();
   console.log(`\nThe whole benchmark took ${duration(Date.now() - benchStarted)}.`);
 } finally {
-  server.kill();
+  // The data folder goes once the server has stopped writing to it (PGlite closes on SIGTERM).
+  if (server.exitCode === null && server.signalCode === null) {
+    const stopped = new Promise((resolve) => server.once('exit', resolve));
+    server.kill();
+    await stopped;
+  }
   await rm(dataDir, { recursive: true, force: true });
 }
