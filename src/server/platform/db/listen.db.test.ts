@@ -90,6 +90,25 @@ describeOnDatabases('listen and notify', (db, suite) => {
   // A PGlite folder belongs to one process; only PostgreSQL has other instances and a connection to lose.
   const postgresOnly = it.skipIf(suite.target.kind === 'pglite');
 
+  postgresOnly('asks its listening connection one statement at a time, as pg requires', async () => {
+    // pg queues a statement sent while another runs on the same connection, warns once per
+    // process, and refuses it from its next major version: stopping several channels at once (a
+    // server stopping) and listening to several at once must not do that.
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning.message);
+    process.on('warning', onWarning);
+    try {
+      const channels = Array.from({ length: 4 }, freshChannel);
+      await db().listen(channels[0] as string, () => {});
+      const stops = await Promise.all(channels.map((channel) => db().listen(channel, () => {})));
+      await Promise.all(stops.map((stop) => stop()));
+      await settle();
+    } finally {
+      process.off('warning', onWarning);
+    }
+    expect(warnings.filter((message) => message.includes('already executing a query'))).toEqual([]);
+  });
+
   /** Another server instance's handle on the same database, its listening connection named so a test can end it. */
   const anotherInstance = async () => {
     const name = `listen_test_${randomBytes(6).toString('hex')}`;

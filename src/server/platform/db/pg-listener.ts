@@ -48,6 +48,12 @@ export class PgListener {
   private readonly heard = new Set<string>();
 
   private readonly settings: ListenerSettings;
+  /**
+   * The listening connection is asked one statement at a time: pg queues statements that overlap
+   * (several channels stopped at once, a health check during a LISTEN) but warns that its next
+   * major version will refuse them.
+   */
+  private pending: Promise<unknown> = Promise.resolve();
 
   constructor(connectionString: string, settings: ListenerSettings = DEFAULT_LISTENER_SETTINGS) {
     this.settings = settings;
@@ -63,14 +69,14 @@ export class PgListener {
     const subscription = this.subscribers.add(channel, handler, options);
     const unlisten: Unlisten = async () => {
       if (!subscription.remove() || !this.client || !this.heard.delete(channel)) return;
-      await this.client.query(`UNLISTEN ${quote(channel)}`).catch(() => {});
+      await this.ask(this.client, `UNLISTEN ${quote(channel)}`).catch(() => {});
     };
     if (!this.up) this.start();
     else if (subscription.first && this.client && !this.connecting) {
       // The connection is up: listen on it now. If it fails, the connection is being lost and the
       // next one listens to every channel, this one included.
       const client = this.client;
-      await client.query(`LISTEN ${quote(channel)}`).then(
+      await this.ask(client, `LISTEN ${quote(channel)}`).then(
         () => this.heard.add(channel),
         () => this.lost(client),
       );
@@ -112,7 +118,7 @@ export class PgListener {
       // Channels subscribed while this runs are picked up by the next round.
       for (let missing = this.unheard(); missing.length > 0; missing = this.unheard()) {
         for (const channel of missing) {
-          await client.query(`LISTEN ${quote(channel)}`);
+          await this.ask(client, `LISTEN ${quote(channel)}`);
           this.heard.add(channel);
         }
       }
@@ -155,6 +161,13 @@ export class PgListener {
     this.reconnectTimer = setTimeout(() => void this.connect(), wait * (1 + Math.random() / 4));
   }
 
+  /** Runs `sql` on `client` once the statements asked before it have finished. */
+  private ask(client: pg.Client, sql: string): Promise<unknown> {
+    const run = this.pending.then(() => client.query(sql));
+    this.pending = run.catch(() => {});
+    return run;
+  }
+
   private unheard(): string[] {
     return this.subscribers.channels().filter((channel) => !this.heard.has(channel));
   }
@@ -165,7 +178,7 @@ export class PgListener {
       const timeout = new Promise<never>((_, reject) =>
         setTimeout(() => reject(new Error('health check timed out')), HEALTH_TIMEOUT_MS).unref(),
       );
-      Promise.race([client.query('SELECT 1'), timeout]).catch(() => this.lost(client));
+      Promise.race([this.ask(client, 'SELECT 1'), timeout]).catch(() => this.lost(client));
     }, this.settings.healthCheckMs);
     this.healthTimer.unref();
   }
