@@ -59,17 +59,8 @@ export async function insertContactMessage(
 const PAGE_SIZE = 50;
 const PREVIEW_LENGTH = 160;
 
-interface SummaryRow {
-  id: string;
-  createdAt: Date;
-  name: string;
-  email: string;
-  subject: string;
-  language: Language;
-  status: MessageStatus;
-  preview: string;
-  replies: number;
-}
+/** A summary as the database gives it: the same fields, the time still a Date. */
+type SummaryRow = Omit<MessageSummary, 'createdAt'> & { createdAt: Date };
 
 const summary = (row: SummaryRow): MessageSummary => ({ ...row, createdAt: row.createdAt.toISOString() });
 
