@@ -58,6 +58,7 @@ export default defineConfig({
   // holds the suites that open a database or start a server, named `*.db.test.ts`
   // (`npm run test:db`). A database suite starts from a copy of one migrated database per run.
   test: {
+    reporters: ['default', './tests/support/failures-last.ts'],
     projects: [
       {
         extends: true,
