@@ -79,8 +79,9 @@ export async function publishText(
 /** What was published for one text, newest first. */
 export async function textHistory(db: Queryable, text: TextAddress, limit = 50): Promise<TextHistoryEntry[]> {
   const rows = await db.query<{ id: string; value: string | null; by: string; at: Date }>(
-    `SELECT id::text AS id, value, published_by_name AS by, published_at AS at FROM site_text_history
-     WHERE language = $1 AND namespace = $2 AND key = $3 ORDER BY id DESC LIMIT $4`,
+    // Ordered by the column, not by the text the answer carries ("9" sorts after "10").
+    `SELECT id::text AS id, value, published_by_name AS by, published_at AS at FROM site_text_history h
+     WHERE language = $1 AND namespace = $2 AND key = $3 ORDER BY h.id DESC LIMIT $4`,
     [text.language, text.namespace, text.key, limit],
   );
   return rows.map((row) => ({ ...row, at: new Date(row.at).toISOString() }));

@@ -144,6 +144,18 @@ describeApi('the texts editor', (api) => {
     expect(none.body).toEqual({ error: { code: 'NOTHING_TO_UNDO' } });
   });
 
+  it('lists a text’s history newest first also past its ninth publication', async () => {
+    const admin = await staff();
+    const values = Array.from({ length: 11 }, (_, index) => `Who we are, take ${index + 1}`);
+    for (const value of values) {
+      await admin.request('PUT', draft, { language: 'de', key: 'hero.secondary', value });
+      await publishAll(admin);
+    }
+    const listed = await admin.get(`${withNamespace(TEXTS_API.history, 'home')}?language=de&key=hero.secondary`);
+    const history = (listed.body as { history: TextHistoryEntry[] }).history;
+    expect(history.map((item) => item.value)).toEqual(values.toReversed());
+  });
+
   it('writes published texts into the texts mail is made from, on every instance of the database', async () => {
     const admin = await staff();
     const elsewhere = new SiteTexts({ db: api.db(), shipped: await readTexts() });
