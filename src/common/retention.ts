@@ -39,6 +39,11 @@ export const RETENTION = {
    * the longest counting window is an hour, and lapsed windows are deleted hourly.
    */
   rateLimitHours: 2,
+  /**
+   * Which analytics report or alert went to which admin, remembered so that each goes once: far
+   * longer than a report stays due. Staff data, so the visitors' privacy policy does not list it.
+   */
+  reportMailRecordDays: 90,
 } as const;
 
 export type RetentionKind = keyof typeof RETENTION;

@@ -1,4 +1,5 @@
 import type { AnalyticsAnswer } from '#common/analytics-api.ts';
+import { RETENTION } from '#common/retention.ts';
 import { readChatSettings, wallClock } from '#server/features/chat/index.ts';
 import type { Queryable } from '#server/platform/db/database.ts';
 import type { JobContext, JobDefinitions } from '#server/platform/jobs/jobs.ts';
@@ -10,8 +11,6 @@ import { alertHours, dueReport, isSpike, sameHourBefore, USUAL_FLOOR, usualLevel
 
 /** Alerts an admin gets in a day of the site at most. */
 export const ALERTS_PER_DAY = 2;
-/** Sent reports and alerts are remembered this long: far longer than a report stays due. */
-const SENT_KEPT_DAYS = 90;
 
 type Answer = Omit<AnalyticsAnswer, 'posthogHost'>;
 
@@ -150,7 +149,7 @@ export async function mailSpikeAlerts(context: JobContext, now = new Date()): Pr
 export async function pruneSentMails(db: Queryable): Promise<void> {
   await db.query(
     `DELETE FROM analytics_mails_sent WHERE queued_at < statement_timestamp() - $1::integer * interval '1 day'`,
-    [SENT_KEPT_DAYS],
+    [RETENTION.reportMailRecordDays],
   );
 }
 
