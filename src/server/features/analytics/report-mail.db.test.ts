@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { ANALYTICS_MAIL_API } from '#common/analytics-mail.ts';
+import { RETENTION } from '#common/retention.ts';
 import { JOBS } from '#server/app.ts';
 import { type Database, openDatabase } from '#server/platform/db/database.ts';
 import { type JobContext, startJobRunner } from '#server/platform/jobs/jobs.ts';
@@ -11,7 +12,7 @@ import { signedInOperator } from '#tests/support/chat.ts';
 import { giveSecondFactor } from '#tests/support/second-factor.ts';
 import { storeEvents } from './events-store.ts';
 import type { AnalyticsEvent } from './posthog-payload.ts';
-import { mailDueReports, mailSpikeAlerts } from './report-mail-jobs.ts';
+import { mailDueReports, mailSpikeAlerts, pruneSentMails } from './report-mail-jobs.ts';
 
 const site = await loadSiteConfig();
 const texts = await readTexts();
@@ -223,6 +224,27 @@ describeApi('analytics by mail', (api) => {
     await noMailWaiting();
     expect(eager.mails().map((mail) => mail.text.match(/Since (\S+)/)?.[1])).toEqual(['10:00', '11:00']);
     expect(calm.mails()).toEqual([]);
+  });
+
+  it('forgets which mails went out after the retention period, and only then', async () => {
+    const { email } = await admin('nl');
+    const [account] = await api
+      .db()
+      .query<{ id: string }>('SELECT id::text AS id FROM accounts WHERE email = $1', [email]);
+    const kept = RETENTION.reportMailRecordDays;
+    const record = (period: string, daysAgo: number) =>
+      api.db().query(
+        `INSERT INTO analytics_mails_sent (account_id, kind, period, day, queued_at)
+         VALUES ($1, 'weekly', $2, current_date, now() - $3::integer * interval '1 day')`,
+        [account?.id, period, daysAgo],
+      );
+    await record('old', kept + 1);
+    await record('recent', kept - 1);
+    await pruneSentMails(api.db());
+    const left = await api
+      .db()
+      .query<{ period: string }>('SELECT period FROM analytics_mails_sent WHERE account_id = $1', [account?.id]);
+    expect(left.map((row) => row.period)).toEqual(['recent']);
   });
 
   afterAll(() => {
