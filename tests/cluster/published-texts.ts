@@ -1,10 +1,13 @@
 // Texts published from the console on one instance, served by every instance and by nginx within
 // 2 s (issue 34, item 4; decision 201): the Thai home title changed on instance 0 and read on the
 // others and through nginx, brotli and plain; its texts file too; a restarted instance keeps it;
-// a share image drawn by an instance for a new page title reaches visitors through nginx.
+// a share image drawn by an instance for a new page title reaches visitors through nginx; a text of
+// the French chat, the language's first, reaches the French pages and chat texts file within 2 s,
+// and the other languages' pages right after (decision 235).
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { EDITED_TEXTS_ATTRIBUTE } from '#common/edited-texts.ts';
 import { TEXTS_API, withNamespace } from '#common/site-texts.ts';
 import { giveSecondFactor } from '#tests/support/second-factor.ts';
 import { apiPost, type Cluster, expect, type Report, registerAccount, SESSION_COOKIE } from './checks.ts';
@@ -45,18 +48,23 @@ async function servedWithin(port: number, text: string, since: number, deadlineM
   return null;
 }
 
-/** Publishes drafts of the Thai home texts as `session`'s admin on `port`. */
-async function publish(port: number, session: string, texts: Record<string, string>) {
+/** Publishes drafts of one namespace's texts (the Thai home's unless named) as `session`'s admin on `port`. */
+async function publish(
+  port: number,
+  session: string,
+  texts: Record<string, string>,
+  { namespace, language } = { namespace: 'home', language: 'th' },
+) {
   const cookies = { [SESSION_COOKIE]: session };
   for (const [key, value] of Object.entries(texts)) {
     const saved = await apiPost(
       port,
-      withNamespace(TEXTS_API.draft, 'home'),
-      { language: 'th', key, value },
+      withNamespace(TEXTS_API.draft, namespace),
+      { language, key, value },
       cookies,
       'PUT',
     );
-    expect(saved.status === 200, `the draft of home:${key} answered ${saved.status}: ${html(saved)}`);
+    expect(saved.status === 200, `the draft of ${namespace}:${key} answered ${saved.status}: ${html(saved)}`);
   }
   // The release's stand-in texts are still on the page: publishing them is confirmed.
   const started = performance.now();
@@ -156,6 +164,49 @@ export async function publishedTextsEverywhere(cluster: Cluster, report: Report)
   report.note(
     `a new page title: every instance served it within ${Math.round(imageMs)} ms, with a share image each drew when asked (${image}), which nginx passes on from them`,
   );
+
+  // The French chat's first edited text: the French pages name it, and the chat reads its file.
+  const chatTitle = `Parlons-en ${marker}`;
+  const { started: chatStarted } = await publish(
+    first.port,
+    session,
+    { 'panel.title': chatTitle },
+    { namespace: 'chat', language: 'fr' },
+  );
+  const named = (page: string) => page.includes(`${EDITED_TEXTS_ATTRIBUTE}="fr/chat"`);
+  const chatTimes = await Promise.all(
+    readers.map(async ({ name, port }) => {
+      while (performance.now() - chatStarted < BUDGET_MS + 3_000) {
+        const [page, file] = await Promise.all([request(port, '/fr/about'), request(port, '/locales/fr/chat.json')]);
+        const texts = JSON.parse(file.body.toString('utf8')) as { panel?: { title?: string } };
+        if (named(html(page)) && texts.panel?.title === chatTitle) return { name, ms: performance.now() - chatStarted };
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      return { name, ms: null };
+    }),
+  );
+  report.note(
+    `the French chat's first edited text: /fr/about naming it and /locales/fr/chat.json with it: ` +
+      chatTimes.map(({ name, ms }) => `${name} ${ms === null ? 'never' : `${Math.round(ms)} ms`}`).join(', '),
+  );
+  expect(
+    chatTimes.every(({ ms }) => ms !== null && ms <= BUDGET_MS),
+    `not every reader served the French chat's text within ${BUDGET_MS} ms`,
+  );
+  // A visitor who starts in German and switches to French reads it too: the other languages' pages follow.
+  await Promise.all(
+    readers.map(({ name, port }) =>
+      waitFor(
+        `${name} naming the French chat on /de/about`,
+        async () => named(html(await request(port, '/de/about'))) || undefined,
+        {
+          timeoutMs: 15_000,
+          intervalMs: 50,
+        },
+      ),
+    ),
+  );
+  report.note(`the other languages' pages name the French chat as well (/de/about), on every reader`);
 
   // A restarted instance serves what was published from the start.
   const restarted = cluster.instances[2];

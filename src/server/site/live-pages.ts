@@ -97,7 +97,8 @@ export function livePages(options: {
   /**
    * The text parts published over that the pages served name (decision 235): the build's name
    * none. When the list changes, every page is rendered again, in every language, since any page
-   * may be where a visitor starts and then switches language.
+   * may be where a visitor starts and then switches language: the changed languages' pages before
+   * the publisher answers, the others right after.
    */
   let editedNow = '';
   let renderer: Promise<PageRenderer> | undefined;
@@ -186,8 +187,8 @@ export function livePages(options: {
       if (files.get(urlPath) === quick[index]) files.set(urlPath, best);
     }
   };
-  const later = (work: () => Promise<void>) => {
-    void serially(work).catch((error: unknown) => log.error(errorFields(error), 'Pages could not be compressed again'));
+  const later = (work: () => Promise<void>, failure = 'Pages could not be compressed again') => {
+    void serially(work).catch((error: unknown) => log.error(errorFields(error), failure));
   };
 
   return {
@@ -220,13 +221,16 @@ export function livePages(options: {
 
     update: (changed, catalog) =>
       serially(async () => {
-        const languages = new Set([...changed].map((part) => part.split('/')[0] as Language));
-        const targets =
-          catalog.editedParts().join(' ') !== editedNow
-            ? allPagePaths()
-            : allPagePaths([...languages]).filter((target) =>
-                pageNamespaces(target.page).some((namespace) => changed.has(partKey(target.language, namespace))),
-              );
+        const languages = [...new Set([...changed].map((part) => part.split('/')[0] as Language))];
+        const listChanged = catalog.editedParts().join(' ') !== editedNow;
+        // A new list of edited parts reaches every page, the changed languages' first: the
+        // others only need it for a visitor who switches language, so they follow in the
+        // background (the list they render is the newest by then).
+        const targets = listChanged
+          ? allPagePaths(languages)
+          : allPagePaths(languages).filter((target) =>
+              pageNamespaces(target.page).some((namespace) => changed.has(partKey(target.language, namespace))),
+            );
         const made = new Map<string, StaticFile>();
         // The texts files the app reads after the paint, as the build copies them: unfilled.
         for (const part of changed) {
@@ -238,6 +242,15 @@ export function livePages(options: {
         // All at once: a visitor never gets a page of the new texts with a texts file of the old.
         for (const [urlPath, file] of made) files.set(urlPath, file);
         later(improvePages);
+        if (listChanged) {
+          const others = allPagePaths(LANGUAGES.filter((language) => !languages.includes(language)));
+          later(async () => {
+            const rest = new Map<string, StaticFile>();
+            const improveRest = await renderInto(rest, others, catalog);
+            for (const [urlPath, file] of rest) files.set(urlPath, file);
+            await improveRest();
+          }, 'Pages of the other languages could not be rendered again');
+        }
       }),
 
     preview: (target, texts) =>
