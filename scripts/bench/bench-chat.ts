@@ -4,11 +4,13 @@
 //            TEST_DATABASE_URL; a throwaway schema is made and dropped): p50, p95, p99, max.
 //   streams  1,000 visitors' event streams open on one instance (PGlite, or PostgreSQL with
 //            --database postgres): the instance's memory before and after, per stream, and how long
-//            one change takes to reach all of them.
+//            one change takes to reach all of them; on PostgreSQL also, with the streams open,
+//            messages from some of those visitors to an operator's console and replies back to
+//            their streams, one at a time (--delivery N samples each way, default 200).
 //            Then the typing signal (never stored, LISTEN/NOTIFY only) both ways: --typing N samples.
 //   size     what the launcher and the panel add to a public page (see chat-size.ts).
 // Options: --only latency|streams|size, --messages N (default 500), --streams N (default 1000),
-// --typing N (default 300).
+// --typing N (default 300), --delivery N (default 200).
 
 import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -31,11 +33,13 @@ const { values: args } = parseArgs({
     streams: { type: 'string', default: '1000' },
     database: { type: 'string', default: 'pglite' },
     typing: { type: 'string', default: '300' },
+    delivery: { type: 'string', default: '200' },
   },
 });
 const MESSAGES = Number(args.messages);
 const STREAMS = Number(args.streams);
 const TYPING = Number(args.typing);
+const DELIVERY = Number(args.delivery);
 /** The server drops a second typing signal of one side of a conversation within a second (typing.ts). */
 const TYPING_GAP_MS = 1_100;
 const postgresUrl = process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL;
@@ -364,6 +368,7 @@ async function benchStreams() {
       const everyoneOnline = new Promise<void>((resolve) => {
         allOnline = resolve;
       });
+      const atVisitors = arrivals();
       for (let i = 0; i < visitors.length; i += 50) {
         await Promise.all(
           visitors.slice(i, i + 50).map(async (visitor) => {
@@ -375,6 +380,10 @@ async function benchStreams() {
                 if (event === 'presence' && (JSON.parse(data) as { operatorsOnline: boolean }).operatorsOnline) {
                   if (++onlineCount === STREAMS) allOnline();
                 }
+                if (event === 'message') {
+                  const { author, clientMessageId } = JSON.parse(data) as { author: string; clientMessageId: string };
+                  if (author === 'operator') atVisitors.arrive(clientMessageId);
+                }
               }),
             );
           }),
@@ -385,14 +394,51 @@ async function benchStreams() {
       // One change every stream shows: an operator comes online.
       const db = databaseUrl ? await openDatabase({ dataDir: 'unused', databaseUrl }) : null;
       let fanOut = Number.NaN;
+      const toConsole: number[] = [];
+      const toVisitor: number[] = [];
       if (db) {
         const operator = new HttpClient();
         await seedStaff(db, operator);
+        const atConsole = arrivals();
+        const conversationOf = new Map<string, number>();
         const start = performance.now();
         const response = await operator.fetch(instance.url, 'GET', CONSOLE_CHAT_API.stream);
-        if (response.body) streams.push(consume(response, () => {}));
+        if (response.body) {
+          streams.push(
+            consume(response, (event, data) => {
+              if (event !== 'message') return;
+              const { clientMessageId, conversationId } = JSON.parse(data) as {
+                clientMessageId: string;
+                conversationId: number;
+              };
+              conversationOf.set(clientMessageId, conversationId);
+              atConsole.arrive(clientMessageId);
+            }),
+          );
+        }
         await everyoneOnline;
         fanOut = performance.now() - start;
+        // Delivery with every stream open, one message at a time, from visitors spread over them.
+        const step = Math.max(1, Math.floor(STREAMS / DELIVERY));
+        const conversations: number[] = [];
+        for (let i = 0; i < DELIVERY; i++) {
+          const visitor = visitors[(i * step) % visitors.length] as HttpClient;
+          const message = chatMessage(`with the streams open ${i}`);
+          const arrived = atConsole.wait(message.clientMessageId);
+          const sent = performance.now();
+          const answer = await visitor.post(instance.url, CHAT_API.messages, message);
+          if (answer.status !== 200 && answer.status !== 201) throw new Error(`message answered ${answer.status}`);
+          toConsole.push((await arrived) - sent);
+          conversations.push(conversationOf.get(message.clientMessageId) ?? 0);
+        }
+        for (const conversation of conversations) {
+          const reply = chatMessage('a reply');
+          const arrived = atVisitors.wait(reply.clientMessageId);
+          const sent = performance.now();
+          const answer = await operator.post(instance.url, CONSOLE_CHAT_API.reply(conversation), reply);
+          if (answer.status !== 201) throw new Error(`reply answered ${answer.status}`);
+          toVisitor.push((await arrived) - sent);
+        }
         await db.close();
       }
       const store = databaseUrl ? 'PostgreSQL' : 'PGlite';
@@ -407,7 +453,11 @@ async function benchStreams() {
         `  JavaScript heap in use: ${mb(before.heap)} before, ${mb(after.heap)} with them: ${per('heap')} per stream`,
       );
       console.log(`  external (buffers): ${per('external')} per stream`);
-      if (db) console.log(`  an operator coming online reaches all ${STREAMS} streams in ${fanOut.toFixed(0)} ms`);
+      if (db) {
+        console.log(`  an operator coming online reaches all ${STREAMS} streams in ${fanOut.toFixed(0)} ms`);
+        console.log(`  with them open, a visitor -> the operator's console: ${summary(toConsole)}`);
+        console.log(`  and the operator -> the visitor's stream:            ${summary(toVisitor)}`);
+      }
     } finally {
       await Promise.all(streams.map((cancel) => cancel()));
       await instance.stop();
