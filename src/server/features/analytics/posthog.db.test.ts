@@ -255,7 +255,9 @@ describeApi('/api/posthog with an upstream', ({ app }) => {
     const response = await withUpstream(300).request('/api/posthog/e/', send('[]'));
     expect(response.status).toBe(504);
     expect(await response.json()).toEqual({ error: { code: 'REQUEST_TIMEOUT' } });
-    expect(Date.now() - started).toBeLessThan(2_000);
+    // Far below the test's own timeout, where a request without one would end; far above the
+    // 300 ms asked, which a loaded machine may stretch.
+    expect(Date.now() - started).toBeLessThan(10_000);
   });
 
   it('answers NETWORK_ERROR when PostHog is down', async () => {

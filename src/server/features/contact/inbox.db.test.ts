@@ -263,7 +263,7 @@ describeApi('the console inbox', (api) => {
     expect(mail.html).toContain('une question &lt;b&gt;importante&lt;/b&gt;.');
 
     await expect
-      .poll(async () => (await detail(client, message.id)).replies[0]?.delivery, { timeout: 5_000 })
+      .poll(async () => (await detail(client, message.id)).replies[0]?.delivery, { timeout: 15_000 })
       .toBe('sent');
     const thread = await detail(client, message.id);
     expect(thread.message.status).toBe('answered');
