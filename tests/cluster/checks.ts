@@ -86,9 +86,11 @@ export function apiPost(
   body: unknown,
   cookies: Record<string, string>,
   method: 'POST' | 'PUT' = 'POST',
+  timeoutMs?: number,
 ) {
   return request(port, target, {
     method,
+    timeoutMs,
     body: JSON.stringify(body),
     headers: {
       Origin: origin(port),

@@ -15,6 +15,7 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brandChangeKeepsPagesRunning } from './brand-change.ts';
 import {
   CheckFailure,
   type Cluster,
@@ -49,6 +50,7 @@ const CHECKS: [string, (cluster: Cluster, report: Report) => Promise<void>][] = 
   ['a session made on one instance works on the others', sessionsAcrossInstances],
   ['rate limits hold across instances', rateLimitsAcrossInstances],
   ['texts published on one instance are served by every instance and by nginx within 2 s', publishedTextsEverywhere],
+  ['a brand change leaves every page served able to run its own inline code', brandChangeKeepsPagesRunning],
   ['killing one instance during load fails no request', killOneInstanceUnderLoad],
   ['PostgreSQL stopped, then back: every instance works', databaseOutage],
   ['a new build rolled onto the instances one by one under load fails no request', rollingUpgradeUnderLoad],

@@ -144,15 +144,29 @@ export function livePages(options: {
   };
 
   /**
-   * Lets the policy run the configuration script and the palette these pages carry: the build's
-   * hashes are of its own configuration, and a server's differs (the brand set in the console, or
-   * the public address when config.json names none). Set before the pages, which are prepared
-   * with it on their first request.
+   * The configuration script and palette the served pages carry, as hashes the policy allows: the
+   * build's are of its own configuration, and a server's differ (the brand set in the console, or
+   * the public address when config.json names none). A page's headers are fixed when it is first
+   * served, so while new pages are rendered the policy allows the served ones' and the new ones'
+   * (a page first asked for then is still the old one); once they are in place, the new ones only.
    */
-  const allowInline = (render: PageRenderer) => {
-    const scripts = [...options.inline.scripts, sha256(render.bundle.siteConfigScript(site))];
-    const styles = [...options.inline.styles, ...(brandCss(site) ? [sha256(brandCss(site))] : [])];
-    Object.assign(options.security, securityHeaders({ scripts: [...new Set(scripts)], styles: [...new Set(styles)] }));
+  let inlineNow: InlineHashes = options.inline;
+  const allow = (inline: InlineHashes) =>
+    Object.assign(
+      options.security,
+      securityHeaders({ scripts: [...new Set(inline.scripts)], styles: [...new Set(inline.styles)] }),
+    );
+  const inlineOf = (render: PageRenderer): InlineHashes => ({
+    scripts: [...options.inline.scripts, sha256(render.bundle.siteConfigScript(site))],
+    styles: [...options.inline.styles, ...(brandCss(site) ? [sha256(brandCss(site))] : [])],
+  });
+  const allowDuring = (render: PageRenderer) => {
+    const next = inlineOf(render);
+    allow({ scripts: [...inlineNow.scripts, ...next.scripts], styles: [...inlineNow.styles, ...next.styles] });
+    return () => {
+      inlineNow = next;
+      allow(next);
+    };
   };
 
   /**
@@ -163,9 +177,9 @@ export function livePages(options: {
    */
   const renderInto = async (made: Map<string, StaticFile>, targets: PageTarget[], published: PublishedTexts) => {
     // A text of the chat alone changes no page: its texts file is all there is to serve.
-    if (targets.length === 0) return async () => {};
+    if (targets.length === 0) return { settle: () => {}, improve: async () => {} };
     const render = await load();
-    allowInline(render);
+    const settle = allowDuring(render);
     const languages = [...new Set(targets.map((target) => target.language))];
     const texts = new Map(languages.map((language) => [language, filled(published.texts([language]))]));
     const editedTexts = published.editedParts();
@@ -177,7 +191,8 @@ export function livePages(options: {
     editedNow = editedTexts.join(' ');
     const quick = await Promise.all(pages.map(([urlPath, html]) => madeFile(urlPath, html, QUICK_BROTLI)));
     for (const [index, [urlPath]] of pages.entries()) made.set(urlPath, quick[index] as StaticFile);
-    return () => improve(pages, quick);
+    // `settle` once `made` is served.
+    return { settle, improve: () => improve(pages, quick) };
   };
 
   /** Puts each page's best compression in place of its quick one, unless a newer render replaced it meanwhile. */
@@ -207,7 +222,7 @@ export function livePages(options: {
         for (const asset of assets) {
           if (!files.has(asset.path)) made.set(asset.path, await madeFile(asset.path, asset.body));
         }
-        const improveAll = await renderInto(made, allPagePaths(), published);
+        const all = await renderInto(made, allPagePaths(), published);
         const consoleHtml = await consolePage(
           siteDir,
           published.texts(LANGUAGES),
@@ -216,7 +231,8 @@ export function livePages(options: {
         );
         made.set(CONSOLE_PAGE, await madeFile(CONSOLE_PAGE, consoleHtml));
         for (const [urlPath, file] of made) files.set(urlPath, file);
-        later(improveAll);
+        all.settle();
+        later(all.improve);
       }),
 
     update: (changed, catalog) =>
@@ -238,17 +254,19 @@ export function livePages(options: {
           const urlPath = `/locales/${language}/${namespace}.json`;
           made.set(urlPath, await madeFile(urlPath, JSON.stringify(catalog.tree(language as Language, namespace))));
         }
-        const improvePages = await renderInto(made, targets, catalog);
+        const pages = await renderInto(made, targets, catalog);
         // All at once: a visitor never gets a page of the new texts with a texts file of the old.
         for (const [urlPath, file] of made) files.set(urlPath, file);
-        later(improvePages);
+        pages.settle();
+        later(pages.improve);
         if (listChanged) {
           const others = allPagePaths(LANGUAGES.filter((language) => !languages.includes(language)));
           later(async () => {
             const rest = new Map<string, StaticFile>();
-            const improveRest = await renderInto(rest, others, catalog);
+            const restPages = await renderInto(rest, others, catalog);
             for (const [urlPath, file] of rest) files.set(urlPath, file);
-            await improveRest();
+            restPages.settle();
+            await restPages.improve();
           }, 'Pages of the other languages could not be rendered again');
         }
       }),

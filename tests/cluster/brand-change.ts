@@ -1,0 +1,124 @@
+// A brand colour set in the console while visitors ask for pages (decision 203): every page an
+// instance serves, during the change and after, carries a security policy that lets its own inline
+// script and style run. A page's headers are fixed when it is first served, so the check asks
+// another instance for pages it has not served yet while it renders the new ones.
+import { createHash } from 'node:crypto';
+import { allPagePaths } from '#common/routes.ts';
+import { BRAND_API } from '#common/site-brand.ts';
+import { giveSecondFactor } from '#tests/support/second-factor.ts';
+import { apiPost, type Cluster, expect, type Report, registerAccount, SESSION_COOKIE } from './checks.ts';
+import { type Answer, decoded, request } from './http.ts';
+import { waitFor } from './processes.ts';
+
+const hashOf = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+
+const FIRST_ACCENT = '#7c2d12';
+const ACCENT = '#0f766e';
+
+/** The hash of the configuration script a page carries. */
+function configHash(page: Answer): string | undefined {
+  const script = decoded(page)
+    .toString('utf8')
+    .match(/<script>(window\.__SITE_CONFIG__=[\s\S]*?)<\/script>/)?.[1];
+  return script && hashOf(script);
+}
+
+/** The inline scripts (not data blocks) and styles of a page that its policy does not allow. */
+function refusedInline(page: Answer): string[] {
+  const html = decoded(page).toString('utf8');
+  const policy = String(page.headers['content-security-policy'] ?? '');
+  const directive = (name: string) => policy.split(';').find((part) => part.trim().startsWith(`${name} `)) ?? '';
+  const scripts = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/g)]
+    .filter(([, attributes]) => !/type="application\/(?:ld\+)?json"/.test(attributes ?? ''))
+    .map(([, , body]) => body ?? '');
+  const styles = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map(([, body]) => body ?? '');
+  return [
+    ...scripts
+      .filter((body) => !directive('script-src').includes(hashOf(body)))
+      .map((body) => `script ${body.slice(0, 40)}`),
+    ...styles
+      .filter((body) => !directive('style-src').includes(hashOf(body)))
+      .map((body) => `style ${body.slice(0, 40)}`),
+  ];
+}
+
+export async function brandChangeKeepsPagesRunning(cluster: Cluster, report: Report) {
+  const [first, second] = cluster.instances;
+  expect(first && second, 'fewer than two instances');
+  const { account, session } = await registerAccount(cluster, first.port);
+  await cluster.postgres.query(`UPDATE accounts SET role = 'admin' WHERE email = $1`, [account.email]);
+  await giveSecondFactor(
+    { query: async <T>(sql: string, params?: unknown[]) => (await cluster.postgres.query(sql, params)) as T[] },
+    account.email,
+  );
+  // The change answers once instance 0 serves every page again: seconds while all three render.
+  const setAccent = (accent: string | null) =>
+    apiPost(
+      first.port,
+      BRAND_API.brand,
+      { appearance: accent && { accent } },
+      { [SESSION_COOKIE]: session },
+      'PUT',
+      60_000,
+    );
+  const servedIn = (port: number, accent: string) =>
+    waitFor(
+      `the instance on ${port} serving /nl/imprint in ${accent}`,
+      async () => {
+        const page = await request(port, '/nl/imprint');
+        return decoded(page).toString('utf8').includes(accent) ? page : undefined;
+      },
+      { timeoutMs: 30_000, intervalMs: 50 },
+    );
+
+  // A first brand colour, so that the pages served carry a configuration the build's hashes do not
+  // name. Every page of instance 1 is a new file then, which it has not served yet (but one).
+  expect((await setAccent(FIRST_ACCENT)).status === 200, 'the first brand colour was refused');
+  await servedIn(second.port, FIRST_ACCENT);
+
+  // The second colour, set on instance 0. Instance 1 hears of it and renders every page again; its
+  // policy changes as it begins (the API's answers carry it as it is now). From then on each of its
+  // pages is asked for once, for the first time since the first colour.
+  const policyNow = async () =>
+    String((await request(second.port, '/api/health/live')).headers['content-security-policy']);
+  const quiet = await policyNow();
+  const changed = setAccent(ACCENT).catch((error: Error) => error);
+  await waitFor('instance 1 beginning the new pages', async () => ((await policyNow()) !== quiet ? true : undefined), {
+    timeoutMs: 30_000,
+    intervalMs: 5,
+  });
+  let old = 0;
+  let branded = 0;
+  let firstOld: Answer | undefined;
+  const refused: string[] = [];
+  for (const { path } of allPagePaths()) {
+    const page = await request(second.port, path, { headers: { 'Accept-Encoding': 'br' } });
+    expect(page.status === 200, `${path} answered ${page.status}`);
+    if (decoded(page).toString('utf8').includes(ACCENT)) branded++;
+    else {
+      old++;
+      firstOld ??= page;
+    }
+    refused.push(...refusedInline(page).map((what) => `${path}: ${what}`));
+  }
+  const answer = await changed;
+  expect(!(answer instanceof Error) && answer.status === 200, `the second brand colour: ${String(answer)}`);
+  report.note(
+    `instance 1 served ${old} pages in the old colour while it rendered the new ones and ${branded} in the new; ` +
+      `inline code their own policy refused: ${refused.length === 0 ? 'none' : refused.slice(0, 3).join(', ')}`,
+  );
+  expect(refused.length === 0, `${refused.length} inline scripts or styles were refused by their page's own policy`);
+
+  // Once instance 1 serves the new pages, its policy no longer names the old configuration script.
+  expect(firstOld, 'instance 1 served no page in the old colour: the check saw no change under way');
+  const before = configHash(firstOld);
+  const now = await servedIn(second.port, ACCENT);
+  expect(refusedInline(now).length === 0, '/nl/imprint: its policy refuses its own inline code');
+  expect(before && configHash(now) !== before, 'the configuration script did not change with the brand');
+  expect(
+    !String(now.headers['content-security-policy']).includes(before ?? ''),
+    'the policy still allows the old configuration script once every page is new',
+  );
+  report.note('afterwards its policy allows the new configuration script and no longer the old one');
+  expect((await setAccent(null)).status === 200, 'the brand colour could not be taken back');
+}
