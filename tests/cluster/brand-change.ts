@@ -5,8 +5,7 @@
 import { createHash } from 'node:crypto';
 import { allPagePaths } from '#common/routes.ts';
 import { BRAND_API } from '#common/site-brand.ts';
-import { giveSecondFactor } from '#tests/support/second-factor.ts';
-import { apiPost, type Cluster, expect, type Report, registerAccount, SESSION_COOKIE } from './checks.ts';
+import { apiPost, type Cluster, expect, type Report, registerAdmin, SESSION_COOKIE } from './checks.ts';
 import { type Answer, decoded, request } from './http.ts';
 import { waitFor } from './processes.ts';
 
@@ -45,12 +44,7 @@ function refusedInline(page: Answer): string[] {
 export async function brandChangeKeepsPagesRunning(cluster: Cluster, report: Report) {
   const [first, second] = cluster.instances;
   expect(first && second, 'fewer than two instances');
-  const { account, session } = await registerAccount(cluster, first.port);
-  await cluster.postgres.query(`UPDATE accounts SET role = 'admin' WHERE email = $1`, [account.email]);
-  await giveSecondFactor(
-    { query: async <T>(sql: string, params?: unknown[]) => (await cluster.postgres.query(sql, params)) as T[] },
-    account.email,
-  );
+  const session = await registerAdmin(cluster, first.port);
   // The change answers once instance 0 serves every page again: seconds while all three render.
   const setAccent = (accent: string | null) =>
     apiPost(

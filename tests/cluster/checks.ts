@@ -4,6 +4,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { CONTACT_API } from '#common/contact-api.ts';
 import { staffCommandToken } from '#server/features/staff/index.ts';
+import { giveSecondFactor } from '#tests/support/second-factor.ts';
 import { type Answer, decoded, json, request, setCookie } from './http.ts';
 import {
   type Instance,
@@ -431,6 +432,17 @@ export async function registerAccount(
   const session = setCookie(verified, SESSION_COOKIE);
   expect(session, 'verification set no session cookie');
   return { account: { email, password, fpid }, session };
+}
+
+/** A new account made an admin with a second factor, as the console asks; returns its session. */
+export async function registerAdmin(cluster: Cluster, port: number): Promise<string> {
+  const { account, session } = await registerAccount(cluster, port);
+  await cluster.postgres.query(`UPDATE accounts SET role = 'admin' WHERE email = $1`, [account.email]);
+  await giveSecondFactor(
+    { query: async <T>(sql: string, params?: unknown[]) => (await cluster.postgres.query(sql, params)) as T[] },
+    account.email,
+  );
+  return session;
 }
 
 export async function sessionsAcrossInstances(cluster: Cluster, report: Report) {

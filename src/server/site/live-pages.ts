@@ -191,7 +191,6 @@ export function livePages(options: {
     editedNow = editedTexts.join(' ');
     const quick = await Promise.all(pages.map(([urlPath, html]) => madeFile(urlPath, html, QUICK_BROTLI)));
     for (const [index, [urlPath]] of pages.entries()) made.set(urlPath, quick[index] as StaticFile);
-    // `settle` once `made` is served.
     return { settle, improve: () => improve(pages, quick) };
   };
 
@@ -204,6 +203,16 @@ export function livePages(options: {
   };
   const later = (work: () => Promise<void>, failure = 'Pages could not be compressed again') => {
     void serially(work).catch((error: unknown) => log.error(errorFields(error), failure));
+  };
+
+  /**
+   * Serves `made` all at once (a visitor never gets a page of the new texts with a texts file of
+   * the old), then narrows the policy to the new pages' code and has them compressed at their best.
+   */
+  const serve = (made: Map<string, StaticFile>, rendered: Awaited<ReturnType<typeof renderInto>>) => {
+    for (const [urlPath, file] of made) files.set(urlPath, file);
+    rendered.settle();
+    later(rendered.improve);
   };
 
   return {
@@ -230,9 +239,7 @@ export function livePages(options: {
           render.bundle.siteConfigScript(site),
         );
         made.set(CONSOLE_PAGE, await madeFile(CONSOLE_PAGE, consoleHtml));
-        for (const [urlPath, file] of made) files.set(urlPath, file);
-        all.settle();
-        later(all.improve);
+        serve(made, all);
       }),
 
     update: (changed, catalog) =>
@@ -254,19 +261,12 @@ export function livePages(options: {
           const urlPath = `/locales/${language}/${namespace}.json`;
           made.set(urlPath, await madeFile(urlPath, JSON.stringify(catalog.tree(language as Language, namespace))));
         }
-        const pages = await renderInto(made, targets, catalog);
-        // All at once: a visitor never gets a page of the new texts with a texts file of the old.
-        for (const [urlPath, file] of made) files.set(urlPath, file);
-        pages.settle();
-        later(pages.improve);
+        serve(made, await renderInto(made, targets, catalog));
         if (listChanged) {
           const others = allPagePaths(LANGUAGES.filter((language) => !languages.includes(language)));
           later(async () => {
             const rest = new Map<string, StaticFile>();
-            const restPages = await renderInto(rest, others, catalog);
-            for (const [urlPath, file] of rest) files.set(urlPath, file);
-            restPages.settle();
-            await restPages.improve();
+            serve(rest, await renderInto(rest, others, catalog));
           }, 'Pages of the other languages could not be rendered again');
         }
       }),
