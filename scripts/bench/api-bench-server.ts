@@ -1,6 +1,6 @@
 // The production API on a port, as a child process of the benches (`npm run bench:chat`, `bench:fingerprint`) that can tell its memory
 // precisely: asked over IPC, it collects garbage first (node --expose-gc) and answers
-// process.memoryUsage(). The environment is read as the server reads it; the site is left out.
+// process.memoryUsage(); asked for its processor time, it answers process.cpuUsage(). The environment is read as the server reads it; the site is left out.
 import { createServer } from 'node:http';
 import { securityHeaders } from '#server/http/security-headers.ts';
 import { readEnv } from '#server/platform/env.ts';
@@ -13,11 +13,12 @@ const api = await startApi(env, security);
 const server = createServer(createListener(api.app, new Map(), security));
 server.listen(env.PORT, env.HOST, () => process.send?.({ listening: true }));
 
-process.on('message', (message: { memory?: true; stop?: true }) => {
+process.on('message', (message: { memory?: true; cpu?: true; stop?: true }) => {
   if (message.memory) {
     (globalThis as { gc?: () => void }).gc?.();
     process.send?.({ memory: process.memoryUsage() });
   }
+  if (message.cpu) process.send?.({ cpu: process.cpuUsage() });
   if (message.stop) {
     server.closeAllConnections();
     server.close(() => api.stop().finally(() => process.exit(0)));

@@ -1,5 +1,5 @@
 import { zValidator } from '@hono/zod-validator';
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { $ZodType } from 'zod/v4/core';
 import { type ErrorCode, isErrorCode } from '#common/error-codes.ts';
@@ -35,14 +35,28 @@ export function fieldErrors(issues: readonly { path: PropertyKey[]; message: str
   return fields;
 }
 
-/** Refuses a body over `maxSize` bytes with 413 and `code`, before anything reads it. */
-export const maxBody = (maxSize: number, code: ErrorCode = 'INVALID_REQUEST') =>
-  bodyLimit({
+/**
+ * Refuses a body over `maxSize` bytes with 413 and `code`, before anything reads it. A request
+ * that declares its length is judged by the header (Node's parser never delivers more than it
+ * declares), so the body stays unread and the route reads it straight from the socket: asking for
+ * it here would build a web Request and stream around it, some tenth of a small request's
+ * processor time. Bodies sent in chunks are counted as they are read; a GET or HEAD is not read.
+ */
+export function maxBody(maxSize: number, code: ErrorCode = 'INVALID_REQUEST'): MiddlewareHandler {
+  const chunked = bodyLimit({
     maxSize,
     onError: () => {
       throw new ApiError(413, code);
     },
   });
+  return async (c, next) => {
+    const length = c.req.header('Content-Length');
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+    if (length === undefined || c.req.header('Transfer-Encoding') !== undefined) return chunked(c, next);
+    if (Number(length) > maxSize) throw new ApiError(413, code);
+    await next();
+  };
+}
 
 /** Whether a Content-Type header names JSON. */
 export const isJson = (type: string | undefined) => /^application\/json\s*(;|$)/i.test(type ?? '');

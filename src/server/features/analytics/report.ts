@@ -1,4 +1,5 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
+import { keyedHash } from '#server/platform/secrets.ts';
 import type { ReportRow } from './events-store.ts';
 
 /** The longest report asked for: about ten years. */
@@ -9,7 +10,7 @@ export const MAX_REPORT_DAYS = 3660;
  * on the same machine (or with the same SERVER_SECRET) can ask the running server, and nobody else.
  */
 export function reportToken(secret: Buffer): string {
-  return createHmac('sha256', secret).update('analytics-report').digest('base64url');
+  return keyedHash(secret, 'analytics-report');
 }
 
 export function isReportToken(secret: Buffer, header: string | undefined): boolean {

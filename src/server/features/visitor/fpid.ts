@@ -1,11 +1,16 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { hmacKey } from '#server/platform/secrets.ts';
 
 const VERSION = 'v1';
 const ID_BYTES = 18;
 const TAG_BYTES = 12;
 
 function mac(secret: Buffer, label: string, value: string, bytes: number): string {
-  return createHmac('sha256', secret).update(`${label}:${value}`).digest().subarray(0, bytes).toString('base64url');
+  return createHmac('sha256', hmacKey(secret))
+    .update(`${label}:${value}`)
+    .digest()
+    .subarray(0, bytes)
+    .toString('base64url');
 }
 
 /**
