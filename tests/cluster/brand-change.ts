@@ -15,7 +15,7 @@ const FIRST_ACCENT = '#7c2d12';
 const ACCENT = '#0f766e';
 
 /** The hash of the configuration script a page carries. */
-function configHash(page: Answer): string | undefined {
+export function configHash(page: Answer): string | undefined {
   const script = decoded(page)
     .toString('utf8')
     .match(/<script>(window\.__SITE_CONFIG__=[\s\S]*?)<\/script>/)?.[1];
@@ -23,7 +23,7 @@ function configHash(page: Answer): string | undefined {
 }
 
 /** The inline scripts (not data blocks) and styles of a page that its policy does not allow. */
-function refusedInline(page: Answer): string[] {
+export function refusedInline(page: Answer): string[] {
   const html = decoded(page).toString('utf8');
   const policy = String(page.headers['content-security-policy'] ?? '');
   const directive = (name: string) => policy.split(';').find((part) => part.trim().startsWith(`${name} `)) ?? '';

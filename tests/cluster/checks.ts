@@ -47,7 +47,7 @@ const FPID_COOKIE = '_fpid';
 // ---------------------------------------------------------------------------------------------
 // The visitor's side of the API, spoken over HTTP only.
 
-const origin = (port: number) => `http://127.0.0.1:${port}`;
+export const origin = (port: number) => `http://127.0.0.1:${port}`;
 
 function fingerprintRecord() {
   return JSON.stringify({
@@ -80,13 +80,38 @@ const postEmptyContact = (port: number, fpid: string, headers: Record<string, st
     localAddress,
   });
 
+/** From a publish's start until every instance and nginx serve the new page (issue 34's budget). */
+export const BUDGET_MS = 2_000;
+
+export type Reader = { name: string; port: number };
+
+/**
+ * Polls each reader until `served(port)`; answers the milliseconds since `since` for each (null past
+ * the budget and a margin).
+ */
+export function servedWithin(readers: Reader[], served: (port: number) => Promise<boolean>, since: number) {
+  return Promise.all(
+    readers.map(async ({ name, port }) => {
+      while (performance.now() - since < BUDGET_MS + 3_000) {
+        if (await served(port)) return { name, ms: performance.now() - since };
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      return { name, ms: null };
+    }),
+  );
+}
+
+export const timesLine = (times: { name: string; ms: number | null }[]) =>
+  times.map(({ name, ms }) => `${name} ${ms === null ? 'never' : `${Math.round(ms)} ms`}`).join(', ');
+export const withinBudget = (times: { ms: number | null }[]) => times.every(({ ms }) => ms !== null && ms <= BUDGET_MS);
+
 /** A state-changing API call as the site's own pages make it. */
 export function apiPost(
   port: number,
   target: string,
   body: unknown,
   cookies: Record<string, string>,
-  method: 'POST' | 'PUT' = 'POST',
+  method: 'POST' | 'PUT' | 'DELETE' = 'POST',
   timeoutMs?: number,
 ) {
   return request(port, target, {

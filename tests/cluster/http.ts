@@ -14,7 +14,8 @@ export interface Answer {
 export interface RequestOptions {
   method?: string;
   headers?: Record<string, string>;
-  body?: string;
+  /** JSON unless the headers name another type. */
+  body?: string | Buffer;
   /** The loopback address the request comes from (Linux answers on all of 127.0.0.0/8). */
   localAddress?: string;
   agent?: http.Agent | false;
@@ -32,8 +33,15 @@ export function request(port: number, target: string, options: RequestOptions = 
         port,
         path: target,
         method: options.method ?? 'GET',
+        // The length always: Node sends the body of a DELETE without one, which a server reads as none.
         headers:
-          options.body === undefined ? options.headers : { 'Content-Type': 'application/json', ...options.headers },
+          options.body === undefined
+            ? options.headers
+            : {
+                'Content-Type': 'application/json',
+                'Content-Length': String(Buffer.byteLength(options.body)),
+                ...options.headers,
+              },
         localAddress: options.localAddress,
         agent: options.agent ?? false,
       },

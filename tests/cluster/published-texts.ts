@@ -9,12 +9,22 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { EDITED_TEXTS_ATTRIBUTE } from '#common/edited-texts.ts';
 import { TEXTS_API, withNamespace } from '#common/site-texts.ts';
-import { apiPost, type Cluster, expect, type Report, registerAdmin, SESSION_COOKIE } from './checks.ts';
+import {
+  apiPost,
+  BUDGET_MS,
+  type Cluster,
+  expect,
+  type Reader,
+  type Report,
+  registerAdmin,
+  SESSION_COOKIE,
+  servedWithin,
+  timesLine,
+  withinBudget,
+} from './checks.ts';
 import { type Answer, decoded, request } from './http.ts';
 import { ROOT, startInstance, stopProcess, waitFor } from './processes.ts';
 
-/** From the POST's start until every instance and nginx serve the new page (issue 34's budget). */
-const BUDGET_MS = 2_000;
 const PAGE = '/th';
 const TEXTS_FILE = '/locales/th/home.json';
 
@@ -40,28 +50,6 @@ async function pageCarries(port: number, text: string): Promise<boolean> {
     html(plain).includes(text)
   );
 }
-
-type Reader = { name: string; port: number };
-
-/**
- * Polls each reader until `served(port)`; answers the milliseconds since `since` for each (null past
- * the budget and a margin).
- */
-function servedWithin(readers: Reader[], served: (port: number) => Promise<boolean>, since: number) {
-  return Promise.all(
-    readers.map(async ({ name, port }) => {
-      while (performance.now() - since < BUDGET_MS + 3_000) {
-        if (await served(port)) return { name, ms: performance.now() - since };
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
-      return { name, ms: null };
-    }),
-  );
-}
-
-const timesLine = (times: { name: string; ms: number | null }[]) =>
-  times.map(({ name, ms }) => `${name} ${ms === null ? 'never' : `${Math.round(ms)} ms`}`).join(', ');
-const withinBudget = (times: { ms: number | null }[]) => times.every(({ ms }) => ms !== null && ms <= BUDGET_MS);
 
 /** Publishes drafts of one namespace's texts (the Thai home's unless named) as `session`'s admin on `port`. */
 async function publish(

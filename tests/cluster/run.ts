@@ -3,9 +3,11 @@
 // TRUST_PROXY=1), and nginx with the configuration deploy/ generates. Then it checks that nginx
 // answers as the Node server does, that a session made on one instance works on the others, that
 // rate limits hold across them, that texts published on one are served by all of them and by nginx
-// within 2 s, that killing one during load fails no request, that stopping PostgreSQL for a while
+// within 2 s, that a brand change and a picture's new text leave every page able to run its inline
+// code, that killing one during load fails no request, that stopping PostgreSQL for a while
 // then bringing it back leaves every instance working, and that a new build rolled onto the
 // instances one by one under load fails no request.
+// `npm run test:cluster -- brand` runs only the checks whose name contains "brand".
 // Builds the site first when there is no build. Needs PostgreSQL and nginx installed (Debian:
 // apt-get install -y postgresql nginx libnginx-mod-http-brotli-static). Every process it starts
 // is stopped at the end, whatever happens; its files are removed unless a check failed.
@@ -27,6 +29,7 @@ import {
   rateLimitsAcrossInstances,
   sessionsAcrossInstances,
 } from './checks.ts';
+import { pictureChangeReachesItsPagesFirst } from './picture-change.ts';
 import {
   createPostgres,
   freePort,
@@ -51,10 +54,17 @@ const CHECKS: [string, (cluster: Cluster, report: Report) => Promise<void>][] = 
   ['rate limits hold across instances', rateLimitsAcrossInstances],
   ['texts published on one instance are served by every instance and by nginx within 2 s', publishedTextsEverywhere],
   ['a brand change leaves every page served able to run its own inline code', brandChangeKeepsPagesRunning],
+  [
+    "a picture's text reaches its own pages within 2 s, and every page served can run its inline code",
+    pictureChangeReachesItsPagesFirst,
+  ],
   ['killing one instance during load fails no request', killOneInstanceUnderLoad],
   ['PostgreSQL stopped, then back: every instance works', databaseOutage],
   ['a new build rolled onto the instances one by one under load fails no request', rollingUpgradeUnderLoad],
 ];
+
+/** The checks to run: those whose name contains the first argument, or all. */
+const chosen = CHECKS.filter(([name]) => name.includes(process.argv[2] ?? ''));
 
 interface Result {
   name: string;
@@ -118,7 +128,7 @@ async function main(): Promise<boolean> {
     step(`ready in ${seconds(started).toFixed(1)} s; files in ${folder}\n`);
 
     const cluster: Cluster = { postgres, instances, nginx, folder, instanceEnv, contactLimit: CONTACT_LIMIT };
-    for (const [name, check] of CHECKS) {
+    for (const [name, check] of chosen) {
       const result: Result = { name, ok: true, seconds: 0, lines: [], findings: [] };
       const checkStarted = performance.now();
       try {
@@ -150,9 +160,9 @@ async function main(): Promise<boolean> {
 
   const passed = results.filter((result) => result.ok).length;
   const findings = results.flatMap((result) => result.findings);
-  const ok = !setupError && passed === CHECKS.length;
+  const ok = !setupError && chosen.length > 0 && passed === chosen.length;
   console.log(
-    `\n${ok ? 'PASS' : 'FAIL'}: ${passed} of ${CHECKS.length} checks passed in ${seconds(started).toFixed(1)} s` +
+    `\n${ok ? 'PASS' : 'FAIL'}: ${passed} of ${chosen.length} checks passed in ${seconds(started).toFixed(1)} s` +
       (findings.length ? `; ${findings.length} server defect(s) noted above` : ''),
   );
   if (ok) await rm(folder, { recursive: true, force: true });

@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brandCss, brandPalette } from '#common/brand-palette.ts';
 import { LANGUAGES, type Language, type Texts } from '#common/languages.ts';
-import { allPagePaths, CONSOLE_ROOT, pageNamespaces } from '#common/routes.ts';
+import { allPagePaths, CONSOLE_ROOT, type PageId, pageNamespaces } from '#common/routes.ts';
 import type { ShareCard, ShareImage } from '#common/share-card.ts';
 import { fillBrand, type SiteConfig } from '#common/site-config.ts';
 import { type InlineHashes, securityHeaders } from '#server/http/security-headers.ts';
@@ -57,9 +57,16 @@ export interface PagePublisher {
   /**
    * The site's configuration (the object this publisher was made with) changed: the security
    * policy, every page, the console's page, the logo and the favicon again; `assets` (the pages'
-   * pictures) are served from the moment the pages that name them are.
+   * pictures) are served from the moment the pages that name them are. With `first`, the pages
+   * whose look changed (a picture's own), those pages are rendered and served before it resolves
+   * and the others, which only carry the configuration, right after.
    */
-  rebuild(published: PublishedTexts, logo: LogoFile | null, assets?: readonly AssetFile[]): Promise<void>;
+  rebuild(
+    published: PublishedTexts,
+    logo: LogoFile | null,
+    assets?: readonly AssetFile[],
+    first?: readonly PageId[],
+  ): Promise<void>;
   preview(target: PageTarget, texts: Texts): Promise<string>;
   /**
    * Draws a share image a rendered page names, on its first request, and serves it from then on;
@@ -137,8 +144,11 @@ export function livePages(options: {
   const filled = (texts: Texts) => fillBrand(texts, site.brand);
   // One render at a time: a page rendered for new texts never lands after one for a new brand.
   let queue: Promise<unknown> = Promise.resolve();
+  /** Works queued or running. */
+  let queued = 0;
   const serially = <T>(work: () => Promise<T>): Promise<T> => {
-    const run = queue.then(work);
+    queued++;
+    const run = queue.then(work).finally(() => queued--);
     queue = run.catch(() => {});
     return run;
   };
@@ -149,6 +159,7 @@ export function livePages(options: {
    * the public address when config.json names none). A page's headers are fixed when it is first
    * served, so while new pages are rendered the policy allows the served ones' and the new ones'
    * (a page first asked for then is still the old one); once they are in place, the new ones only.
+   * While only some are in place, both stay allowed, whatever is rendered next.
    */
   let inlineNow: InlineHashes = options.inline;
   const allow = (inline: InlineHashes) =>
@@ -162,10 +173,16 @@ export function livePages(options: {
   });
   const allowDuring = (render: PageRenderer) => {
     const next = inlineOf(render);
-    allow({ scripts: [...inlineNow.scripts, ...next.scripts], styles: [...inlineNow.styles, ...next.styles] });
-    return () => {
-      inlineNow = next;
-      allow(next);
+    const both = { scripts: [...inlineNow.scripts, ...next.scripts], styles: [...inlineNow.styles, ...next.styles] };
+    allow(both);
+    return {
+      settle: () => {
+        inlineNow = next;
+        allow(next);
+      },
+      keepBoth: () => {
+        inlineNow = both;
+      },
     };
   };
 
@@ -177,9 +194,9 @@ export function livePages(options: {
    */
   const renderInto = async (made: Map<string, StaticFile>, targets: PageTarget[], published: PublishedTexts) => {
     // A text of the chat alone changes no page: its texts file is all there is to serve.
-    if (targets.length === 0) return { settle: () => {}, improve: async () => {} };
+    if (targets.length === 0) return { policy: { settle: () => {}, keepBoth: () => {} }, improve: async () => {} };
     const render = await load();
-    const settle = allowDuring(render);
+    const policy = allowDuring(render);
     const languages = [...new Set(targets.map((target) => target.language))];
     const texts = new Map(languages.map((language) => [language, filled(published.texts([language]))]));
     const editedTexts = published.editedParts();
@@ -187,36 +204,54 @@ export function livePages(options: {
     for (const target of targets) {
       const html = await render.render(target, texts.get(target.language) ?? {}, site, { editedTexts });
       pages.push([`${target.path}/index.html`, html]);
+      // A page renders without waiting for anything: between two, the requests that came meanwhile
+      // are answered, or a whole site's render (a second or more) would hold them all.
+      await new Promise((resolve) => setImmediate(resolve));
     }
     editedNow = editedTexts.join(' ');
     const quick = await Promise.all(pages.map(([urlPath, html]) => madeFile(urlPath, html, QUICK_BROTLI)));
     for (const [index, [urlPath]] of pages.entries()) made.set(urlPath, quick[index] as StaticFile);
-    return { settle, improve: () => improve(pages, quick) };
+    return { policy, improve: () => improve(pages, quick) };
   };
 
   /** Puts each page's best compression in place of its quick one, unless a newer render replaced it meanwhile. */
   const improve = async (pages: [string, string][], quick: StaticFile[]) => {
     for (const [index, [urlPath, html]] of pages.entries()) {
+      // Renders first: until they are done, a page is served in its quick compression.
+      while (queued > 0) await queue;
+      if (files.get(urlPath) !== quick[index]) continue;
       const best = await madeFile(urlPath, html);
       if (files.get(urlPath) === quick[index]) files.set(urlPath, best);
     }
   };
-  const later = (work: () => Promise<void>, failure = 'Pages could not be compressed again') => {
+  const later = (work: () => Promise<void>, failure: string) => {
     void serially(work).catch((error: unknown) => log.error(errorFields(error), failure));
   };
+  // The best compression (seconds for the whole site) waits for the renders, page by page, instead of
+  // being queued among them: a publish never waits for an earlier one's pages to be compressed again.
+  let improving: Promise<void> = Promise.resolve();
+  const improveLater = (work: () => Promise<void>) => {
+    improving = improving
+      .then(work)
+      .catch((error: unknown) => log.error(errorFields(error), 'Pages could not be compressed again'));
+  };
 
+  /** Rebuilds whose first pages are served and whose other pages wait for their turn. */
+  let rebuildsBehind = 0;
   /**
    * Serves `made` all at once (a visitor never gets a page of the new texts with a texts file of
-   * the old), then narrows the policy to the new pages' code and has them compressed at their best.
+   * the old), then narrows the policy to the new pages' code, unless some pages are still of an
+   * older configuration, and has them compressed at their best.
    */
   const serve = (made: Map<string, StaticFile>, rendered: Awaited<ReturnType<typeof renderInto>>) => {
     for (const [urlPath, file] of made) files.set(urlPath, file);
-    rendered.settle();
-    later(rendered.improve);
+    if (rebuildsBehind > 0) rendered.policy.keepBoth();
+    else rendered.policy.settle();
+    improveLater(rendered.improve);
   };
 
   return {
-    rebuild: (published, logo, assets = []) =>
+    rebuild: (published, logo, assets = [], first = []) =>
       serially(async () => {
         const render = await load();
         const made = new Map<string, StaticFile>();
@@ -231,15 +266,27 @@ export function livePages(options: {
         for (const asset of assets) {
           if (!files.has(asset.path)) made.set(asset.path, await madeFile(asset.path, asset.body));
         }
-        const all = await renderInto(made, allPagePaths(), published);
-        const consoleHtml = await consolePage(
-          siteDir,
-          published.texts(LANGUAGES),
-          site.brand.siteName,
-          render.bundle.siteConfigScript(site),
-        );
-        made.set(CONSOLE_PAGE, await madeFile(CONSOLE_PAGE, consoleHtml));
-        serve(made, all);
+        const ahead = allPagePaths().filter((target) => first.includes(target.page));
+        const rest = allPagePaths().filter((target) => !first.includes(target.page));
+        const renderRest = async (into: Map<string, StaticFile>) => {
+          const rendered = await renderInto(into, rest, published);
+          const consoleHtml = await consolePage(
+            siteDir,
+            published.texts(LANGUAGES),
+            site.brand.siteName,
+            render.bundle.siteConfigScript(site),
+          );
+          into.set(CONSOLE_PAGE, await madeFile(CONSOLE_PAGE, consoleHtml));
+          serve(into, rendered);
+        };
+        if (ahead.length === 0) return renderRest(made);
+        const rendered = await renderInto(made, ahead, published);
+        rebuildsBehind++;
+        later(() => {
+          rebuildsBehind--;
+          return renderRest(new Map());
+        }, 'Pages could not be rendered again');
+        serve(made, rendered);
       }),
 
     update: (changed, catalog) =>
@@ -261,7 +308,7 @@ export function livePages(options: {
           const urlPath = `/locales/${language}/${namespace}.json`;
           made.set(urlPath, await madeFile(urlPath, JSON.stringify(catalog.tree(language as Language, namespace))));
         }
-        serve(made, await renderInto(made, targets, catalog));
+        const rendered = await renderInto(made, targets, catalog);
         if (listChanged) {
           const others = allPagePaths(LANGUAGES.filter((language) => !languages.includes(language)));
           later(async () => {
@@ -269,6 +316,7 @@ export function livePages(options: {
             serve(rest, await renderInto(rest, others, catalog));
           }, 'Pages of the other languages could not be rendered again');
         }
+        serve(made, rendered);
       }),
 
     preview: (target, texts) =>

@@ -1,6 +1,8 @@
+import { isDeepStrictEqual } from 'node:util';
+import type { PageId } from '#common/routes.ts';
 import { CONSOLE_SETTABLE, type SiteConfig } from '#common/site-config.ts';
 import { parseSiteConfig } from '#common/site-config-parse.ts';
-import type { SitePictures } from '#common/site-pictures.ts';
+import { PICTURE_SLOTS, type SitePictures } from '#common/site-pictures.ts';
 import { pictureFiles, picturesInForce, SITE_PICTURES_CHANNEL } from '#server/features/site-pictures/index.ts';
 import type { Database } from '#server/platform/db/database.ts';
 import { type KeptCurrent, keptCurrent } from '#server/platform/db/kept-current.ts';
@@ -56,6 +58,23 @@ export function brandedConfig(
     };
   }
   return { config, logo };
+}
+
+/**
+ * The pages a change of configuration shows on alone: a picture's own page when only pictures
+ * changed (the other pages carry them only for the app's moves between pages), none when
+ * anything else changed, since the brand shows on every page.
+ */
+export function pagesShowingAlone(before: SiteConfig, after: SiteConfig): PageId[] {
+  const { appearance: was, ...restBefore } = before;
+  const { appearance: is, ...restAfter } = after;
+  const brand = (config: Omit<SiteConfig, 'appearance'>, look: SiteConfig['appearance']) => [
+    config,
+    look?.accent ?? null,
+    look?.logo ?? null,
+  ];
+  if (!isDeepStrictEqual(brand(restBefore, was), brand(restAfter, is))) return [];
+  return PICTURE_SLOTS.filter((slot) => !isDeepStrictEqual(was?.pictures?.[slot], is?.pictures?.[slot]));
 }
 
 /**
@@ -116,9 +135,10 @@ export class SiteBrand {
     if (JSON.stringify(config) === JSON.stringify(this.site)) return;
     // The pictures' bytes only when the site is rendered again (not on every read of the brand).
     const assets = this.publisher && pictures ? await pictureFiles(this.db) : [];
+    const first = pagesShowingAlone(this.site, config);
     for (const key of Object.keys(this.site) as (keyof SiteConfig)[]) delete this.site[key];
     Object.assign(this.site, config);
-    await this.publisher?.rebuild(this.texts, logo, assets);
+    await this.publisher?.rebuild(this.texts, logo, assets, first);
     log.info('The brand set in the console is served');
   }
 }

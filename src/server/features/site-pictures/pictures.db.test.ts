@@ -99,12 +99,14 @@ describeApi('the pages’ pictures in the console', (api) => {
 
     // Another instance on the same database serves the same configuration and hands the files to its renderer.
     const rendered: AssetFile[][] = [];
+    const firstPages: string[][] = [];
     const publisher: PagePublisher = {
       update: async () => {},
       preview: async () => '',
       drawShareImage: () => undefined,
-      rebuild: async (_texts, _logo, assets = []) => {
+      rebuild: async (_texts, _logo, assets = [], first = []) => {
         rendered.push([...assets]);
+        firstPages.push([...first]);
       },
     };
     const elsewhere = new SiteBrand({
@@ -116,6 +118,8 @@ describeApi('the pages’ pictures in the console', (api) => {
     await elsewhere.refresh();
     expect(elsewhere.site.appearance?.pictures?.home).toEqual(home);
     expect(rendered).toHaveLength(1);
+    // Only the picture changed: its page is rendered before the others.
+    expect(firstPages).toEqual([['home']]);
     const paths = (rendered[0] ?? []).map((asset) => asset.path).sort();
     const served = [
       home?.src,
