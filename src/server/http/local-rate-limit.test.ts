@@ -23,4 +23,17 @@ describe('the in-process rate limit counter', () => {
     expect(counter.hit('fingerprint:0', 1, 60).allowed).toBe(true);
     expect(counter.hit('fingerprint:200009', 1, 60).allowed).toBe(false);
   });
+
+  it('forgets windows that ended as new ones begin', () => {
+    let now = 0;
+    const counter = createLocalCounter(() => now);
+    for (let n = 0; n < 1_000; n++) counter.hit(`fingerprint:${n}`, 1, 60);
+    now = 30_000;
+    for (let n = 1_000; n < 1_500; n++) counter.hit(`fingerprint:${n}`, 1, 60);
+    expect(counter.size).toBe(1_500);
+    // A minute after the first thousand began, the next new client's window lets theirs go.
+    now = 60_000;
+    counter.hit('fingerprint:new', 1, 60);
+    expect(counter.size).toBe(501);
+  });
 });

@@ -2,8 +2,8 @@ import type { RateLimitResult } from './rate-limit-counter.ts';
 
 /**
  * The most subjects one process keeps a window for. Past it the oldest windows are forgotten (a Map
- * keeps its insertion order): at a thousand new clients a second and one-minute windows a process
- * holds about 60,000, a few megabytes.
+ * keeps its insertion order). Windows that ended are forgotten as new ones begin: at a thousand new
+ * clients a second and one-minute windows a process holds about 60,000, a few megabytes.
  */
 const MAX_WINDOWS = 200_000;
 
@@ -21,8 +21,9 @@ export function createLocalCounter(now: () => number = Date.now) {
         windows.delete(key);
         window = { hits: 0, endsAt: at + windowSeconds * 1000 };
         windows.set(key, window);
-        for (const oldest of windows.keys()) {
-          if (windows.size <= MAX_WINDOWS) break;
+        // Oldest first: those that ended, and any past the bound.
+        for (const [oldest, { endsAt }] of windows) {
+          if (endsAt > at && windows.size <= MAX_WINDOWS) break;
           windows.delete(oldest);
         }
       }
