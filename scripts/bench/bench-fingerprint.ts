@@ -4,7 +4,7 @@
 // server that falls behind shows it (a closed loop, as wrk runs, would slow down with it and hide
 // the wait). Each request comes from an address of its own, as a browser's first visit does. The
 // production API runs in a child process (api-bench-server.ts) on PGlite in a temporary folder,
-// or on the PostgreSQL of DATABASE_URL. Budget: p99 under 10 ms at 1,000 requests a second. It also
+// or on the PostgreSQL of DATABASE_URL, started as `npm run serve` starts the server. Budget: p99 under 10 ms at 1,000 requests a second. It also
 // prints the server's processor time per request (all its threads, garbage collection included),
 // which says where the time goes and varies less than the latency on a shared host.
 import { fork } from 'node:child_process';
@@ -14,6 +14,8 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { FINGERPRINT_PATH } from '#common/fingerprint.ts';
+import { serveCommand } from '#deploy/serve-command.ts';
+import { ROOT } from '#server/platform/site-config.ts';
 import { freePort } from '#tests/support/instances.ts';
 
 const { values: args } = parseArgs({
@@ -38,9 +40,13 @@ const body = (n: number) =>
 
 const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-fingerprint-'));
 const port = await freePort();
+// With the environment and Node flags `npm run serve` starts the server with (decision 230).
+const serve = serveCommand(ROOT);
 const child = fork(path.join(import.meta.dirname, 'api-bench-server.ts'), [], {
+  execArgv: serve.args.filter((arg) => arg.startsWith('--')),
   env: {
     ...process.env,
+    ...serve.env,
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
