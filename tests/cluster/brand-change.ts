@@ -5,7 +5,17 @@
 import { createHash } from 'node:crypto';
 import { allPagePaths } from '#common/routes.ts';
 import { BRAND_API } from '#common/site-brand.ts';
-import { apiPost, type Cluster, expect, type Report, registerAdmin, SESSION_COOKIE } from './checks.ts';
+import {
+  apiPost,
+  type Cluster,
+  expect,
+  type Reader,
+  type Report,
+  registerAdmin,
+  SESSION_COOKIE,
+  servedWithin,
+  timesLine,
+} from './checks.ts';
 import { type Answer, decoded, request } from './http.ts';
 import { waitFor } from './processes.ts';
 
@@ -114,5 +124,23 @@ export async function brandChangeKeepsPagesRunning(cluster: Cluster, report: Rep
     'the policy still allows the old configuration script once every page is new',
   );
   report.note('afterwards its policy allows the new configuration script and no longer the old one');
-  expect((await setAccent(null)).status === 200, 'the brand colour could not be taken back');
+  // Taken back: how long until every reader serves a page without it.
+  const readers: Reader[] = [
+    ...cluster.instances.slice(1).map((instance) => ({ name: `instance ${instance.index}`, port: instance.port })),
+    { name: 'nginx', port: cluster.nginx.port },
+  ];
+  const started = performance.now();
+  const takenBack = setAccent(null);
+  const times = await servedWithin(
+    readers,
+    async (port) =>
+      !decoded(await request(port, '/nl/imprint'))
+        .toString('utf8')
+        .includes(ACCENT),
+    started,
+  );
+  expect((await takenBack).status === 200, 'the brand colour could not be taken back');
+  report.note(
+    `the colour taken back answered in ${Math.round(performance.now() - started)} ms; /nl/imprint without it: ${timesLine(times)}`,
+  );
 }
