@@ -1,6 +1,7 @@
-// The production API on a port, as a child process of the benches (`npm run bench:chat`, `bench:fingerprint`) that can tell its memory
-// precisely: asked over IPC, it collects garbage first (node --expose-gc) and answers
-// process.memoryUsage(); asked for its processor time, it answers process.cpuUsage(). The environment is read as the server reads it; the site is left out.
+// The production API on a port, as a child process of the benches (`npm run bench:chat`,
+// `bench:fingerprint`) that can tell its memory precisely: asked over IPC, it collects garbage
+// first (node --expose-gc) and answers process.memoryUsage(); asked for its processor time, it
+// answers process.cpuUsage(). The environment is read as the server reads it; the site is left out.
 import { createServer } from 'node:http';
 import { securityHeaders } from '#server/http/security-headers.ts';
 import { readEnv } from '#server/platform/env.ts';

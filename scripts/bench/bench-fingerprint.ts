@@ -4,9 +4,10 @@
 // server that falls behind shows it (a closed loop, as wrk runs, would slow down with it and hide
 // the wait). Each request comes from an address of its own, as a browser's first visit does. The
 // production API runs in a child process (api-bench-server.ts) on PGlite in a temporary folder,
-// or on the PostgreSQL of DATABASE_URL, started as `npm run serve` starts the server. Budget: p99 under 10 ms at 1,000 requests a second. It also
-// prints the server's processor time per request (all its threads, garbage collection included),
-// which says where the time goes and varies less than the latency on a shared host.
+// or on the PostgreSQL of DATABASE_URL, started as `npm run serve` starts the server. Budget: p99
+// under 10 ms at 1,000 requests a second. It also prints the server's processor time per request
+// (all its threads, garbage collection included), which says where the time goes and varies less
+// than the latency on a shared host.
 import { fork } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { Agent, request } from 'node:http';

@@ -9,14 +9,14 @@ import {
   apiPost,
   type Cluster,
   expect,
-  type Reader,
   type Report,
+  readersOf,
   registerAdmin,
   SESSION_COOKIE,
   servedWithin,
   timesLine,
 } from './checks.ts';
-import { type Answer, decoded, request } from './http.ts';
+import { type Answer, request, textOf } from './http.ts';
 import { waitFor } from './processes.ts';
 
 const hashOf = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
@@ -26,15 +26,13 @@ const ACCENT = '#0f766e';
 
 /** The hash of the configuration script a page carries. */
 export function configHash(page: Answer): string | undefined {
-  const script = decoded(page)
-    .toString('utf8')
-    .match(/<script>(window\.__SITE_CONFIG__=[\s\S]*?)<\/script>/)?.[1];
+  const script = textOf(page).match(/<script>(window\.__SITE_CONFIG__=[\s\S]*?)<\/script>/)?.[1];
   return script && hashOf(script);
 }
 
 /** The inline scripts (not data blocks) and styles of a page that its policy does not allow. */
 export function refusedInline(page: Answer): string[] {
-  const html = decoded(page).toString('utf8');
+  const html = textOf(page);
   const policy = String(page.headers['content-security-policy'] ?? '');
   const directive = (name: string) => policy.split(';').find((part) => part.trim().startsWith(`${name} `)) ?? '';
   const scripts = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/g)]
@@ -70,7 +68,7 @@ export async function brandChangeKeepsPagesRunning(cluster: Cluster, report: Rep
       `the instance on ${port} serving /nl/imprint in ${accent}`,
       async () => {
         const page = await request(port, '/nl/imprint');
-        return decoded(page).toString('utf8').includes(accent) ? page : undefined;
+        return textOf(page).includes(accent) ? page : undefined;
       },
       { timeoutMs: 30_000, intervalMs: 50 },
     );
@@ -98,7 +96,7 @@ export async function brandChangeKeepsPagesRunning(cluster: Cluster, report: Rep
   for (const { path } of allPagePaths()) {
     const page = await request(second.port, path, { headers: { 'Accept-Encoding': 'br' } });
     expect(page.status === 200, `${path} answered ${page.status}`);
-    if (decoded(page).toString('utf8').includes(ACCENT)) branded++;
+    if (textOf(page).includes(ACCENT)) branded++;
     else {
       old++;
       firstOld ??= page;
@@ -125,18 +123,12 @@ export async function brandChangeKeepsPagesRunning(cluster: Cluster, report: Rep
   );
   report.note('afterwards its policy allows the new configuration script and no longer the old one');
   // Taken back: how long until every reader serves a page without it.
-  const readers: Reader[] = [
-    ...cluster.instances.slice(1).map((instance) => ({ name: `instance ${instance.index}`, port: instance.port })),
-    { name: 'nginx', port: cluster.nginx.port },
-  ];
+  const readers = readersOf(cluster);
   const started = performance.now();
   const takenBack = setAccent(null);
   const times = await servedWithin(
     readers,
-    async (port) =>
-      !decoded(await request(port, '/nl/imprint'))
-        .toString('utf8')
-        .includes(ACCENT),
+    async (port) => !textOf(await request(port, '/nl/imprint')).includes(ACCENT),
     started,
   );
   expect((await takenBack).status === 200, 'the brand colour could not be taken back');

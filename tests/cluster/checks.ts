@@ -89,6 +89,12 @@ export type Reader = { name: string; port: number };
  * Polls each reader until `served(port)`; answers the milliseconds since `since` for each (null past
  * the budget and a margin).
  */
+/** Every instance but the first, where changes are made, and nginx. */
+export const readersOf = (cluster: Cluster): Reader[] => [
+  ...cluster.instances.slice(1).map((instance) => ({ name: `instance ${instance.index}`, port: instance.port })),
+  { name: 'nginx', port: cluster.nginx.port },
+];
+
 export function servedWithin(readers: Reader[], served: (port: number) => Promise<boolean>, since: number) {
   return Promise.all(
     readers.map(async ({ name, port }) => {

@@ -78,7 +78,10 @@ export function decoded(answer: Answer): Buffer {
   return answer.body;
 }
 
-export const json = <T>(answer: Answer): T => JSON.parse(decoded(answer).toString('utf8')) as T;
+/** The body as text, decompressed. */
+export const textOf = (answer: Answer) => decoded(answer).toString('utf8');
+
+export const json = <T>(answer: Answer): T => JSON.parse(textOf(answer)) as T;
 
 /** The value of a cookie the answer sets, or undefined. */
 export function setCookie(answer: Answer, name: string): string | undefined {

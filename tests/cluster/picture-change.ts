@@ -13,18 +13,17 @@ import {
   type Cluster,
   expect,
   origin,
-  type Reader,
   type Report,
+  readersOf,
   registerAdmin,
   SESSION_COOKIE,
   servedWithin,
   timesLine,
   withinBudget,
 } from './checks.ts';
-import { type Answer, decoded, json, request } from './http.ts';
+import { textOf as html, json, request } from './http.ts';
 import { waitFor } from './processes.ts';
 
-const html = (answer: Answer) => decoded(answer).toString('utf8');
 /** A page that shows no picture: it names them in its configuration script only. */
 const OTHER_PAGE = '/nl/imprint';
 
@@ -38,7 +37,10 @@ export async function pictureChangeReachesItsPagesFirst(cluster: Cluster, report
       cluster.instances.map(({ port }) =>
         waitFor(
           `the instance on ${port} serving ${OTHER_PAGE} ${what}`,
-          async () => ((page) => (carries(html(page)) ? page : undefined))(await request(port, OTHER_PAGE)),
+          async () => {
+            const page = await request(port, OTHER_PAGE);
+            return carries(html(page)) ? page : undefined;
+          },
           { timeoutMs: 60_000, intervalMs: 100 },
         ),
       ),
@@ -56,10 +58,7 @@ export async function pictureChangeReachesItsPagesFirst(cluster: Cluster, report
   await everywhere('naming the new picture', (page) => page.includes(src));
 
   // The text, set on instance 0, while instance 1 is watched.
-  const readers: Reader[] = [
-    ...cluster.instances.slice(1).map((instance) => ({ name: `instance ${instance.index}`, port: instance.port })),
-    { name: 'nginx', port: cluster.nginx.port },
-  ];
+  const readers = readersOf(cluster);
   const alt = `A bakery at dawn ${randomBytes(4).toString('hex')}`;
   const before = configHash(await request(second.port, OTHER_PAGE));
   const started = performance.now();

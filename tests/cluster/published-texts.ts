@@ -14,21 +14,19 @@ import {
   BUDGET_MS,
   type Cluster,
   expect,
-  type Reader,
   type Report,
+  readersOf,
   registerAdmin,
   SESSION_COOKIE,
   servedWithin,
   timesLine,
   withinBudget,
 } from './checks.ts';
-import { type Answer, decoded, request } from './http.ts';
+import { type Answer, textOf as html, request } from './http.ts';
 import { ROOT, startInstance, stopProcess, waitFor } from './processes.ts';
 
 const PAGE = '/th';
 const TEXTS_FILE = '/locales/th/home.json';
-
-const html = (answer: Answer) => decoded(answer).toString('utf8');
 
 /** The page as a browser that takes brotli gets it, and as one that takes no compression. */
 async function bothForms(port: number, target: string): Promise<[Answer, Answer]> {
@@ -81,10 +79,7 @@ export async function publishedTextsEverywhere(cluster: Cluster, report: Report)
   expect(first, 'no instance 0');
   const session = await registerAdmin(cluster, first.port);
 
-  const readers: Reader[] = [
-    ...cluster.instances.slice(1).map((instance) => ({ name: `instance ${instance.index}`, port: instance.port })),
-    { name: 'nginx', port: cluster.nginx.port },
-  ];
+  const readers = readersOf(cluster);
   const etags = async (target: string) =>
     Promise.all(readers.map(async ({ port }) => (await request(port, target)).headers.etag));
   const pageTagsBefore = await etags(PAGE);

@@ -50,8 +50,8 @@ export function maxBody(maxSize: number, code: ErrorCode = 'INVALID_REQUEST'): M
     },
   });
   return async (c, next) => {
-    const length = c.req.header('Content-Length');
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+    const length = c.req.header('Content-Length');
     if (length === undefined || c.req.header('Transfer-Encoding') !== undefined) return chunked(c, next);
     if (Number(length) > maxSize) throw new ApiError(413, code);
     await next();

@@ -308,7 +308,7 @@ export function livePages(options: {
           const urlPath = `/locales/${language}/${namespace}.json`;
           made.set(urlPath, await madeFile(urlPath, JSON.stringify(catalog.tree(language as Language, namespace))));
         }
-        const rendered = await renderInto(made, targets, catalog);
+        serve(made, await renderInto(made, targets, catalog));
         if (listChanged) {
           const others = allPagePaths(LANGUAGES.filter((language) => !languages.includes(language)));
           later(async () => {
@@ -316,7 +316,6 @@ export function livePages(options: {
             serve(rest, await renderInto(rest, others, catalog));
           }, 'Pages of the other languages could not be rendered again');
         }
-        serve(made, rendered);
       }),
 
     preview: (target, texts) =>
