@@ -50,6 +50,30 @@ for (const { path, language, page: pageId } of allPagePaths().filter(({ page }) 
   });
 }
 
+// The check every test above ends with finds what a visitor would meet: a button without a name and
+// text too faint to read, added to a page that passes.
+test('the accessibility check fails a page with a nameless button and faint text', async ({ page }) => {
+  await page.goto('/en/about');
+  await waitForHydration(page);
+  await page.evaluate(() => {
+    const heading = document.querySelector('h1');
+    heading?.insertAdjacentHTML(
+      'afterend',
+      '<button type="button"><svg width="16" height="16"></svg></button><p>Faint</p>',
+    );
+    // Through the style object: the page's security policy refuses style attributes in markup.
+    const faint = heading?.nextElementSibling?.nextElementSibling as HTMLElement;
+    faint.style.color = '#bbb';
+    faint.style.backgroundColor = '#fff';
+  });
+  const failure = await expectAccessible(page).then(
+    () => '',
+    (error: Error) => error.message,
+  );
+  expect(failure).toContain('button-name');
+  expect(failure).toContain('color-contrast');
+});
+
 // V8 compiles a module marked so on a background thread while it streams in, instead of function
 // by function on the main thread as hydration first calls them (decision 089).
 test('every module a page runs before it hydrates carries the compile hint', async ({ page, request }) => {
