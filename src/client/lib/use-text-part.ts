@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DRAFTED_TEXTS_API, DRAFTS_QUERY, EDITED_TEXTS_ATTRIBUTE } from '#common/edited-texts.ts';
+import { withRetries } from './with-retries.ts';
 
 type Texts = Record<string, unknown>;
 /** A `virtual:texts/<namespace>/<part>` module's loaders, one per language (scripts/build/vite-text-parts.ts). */
@@ -55,11 +56,14 @@ export function useTextPart(loaders: Loaders, language: string, namespace: strin
   const [loaded, setLoaded] = useState<string | null>(null);
   useEffect(() => {
     let current = true;
-    void loadPart(loaders, language, namespace, part).then((texts) => {
-      if (!texts) return;
-      i18n.addResourceBundle(language, namespace, { [part]: texts }, true, true);
-      if (current) setLoaded(language);
-    });
+    withRetries(() => loadPart(loaders, language, namespace, part)).then(
+      (texts) => {
+        if (!texts) return;
+        i18n.addResourceBundle(language, namespace, { [part]: texts }, true, true);
+        if (current) setLoaded(language);
+      },
+      () => {},
+    );
     return () => {
       current = false;
     };

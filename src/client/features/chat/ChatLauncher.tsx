@@ -1,6 +1,7 @@
 import { type CSSProperties, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTextPart } from '#client/lib/use-text-part.ts';
+import { withRetries } from '#client/lib/with-retries.ts';
 import { storageEntry } from '#common/storage.ts';
 import './launcher.css';
 
@@ -11,7 +12,7 @@ const ACTIVE_COOKIE = storageEntry('chatActive').name;
 
 let panel: Promise<PanelModule> | null = null;
 const loadPanel = () => {
-  panel ??= import('./ChatPanel.tsx').catch((error: Error) => {
+  panel ??= withRetries(() => import('./ChatPanel.tsx')).catch((error: Error) => {
     panel = null;
     throw error;
   });
