@@ -7,8 +7,9 @@
 // validation, only by name: their SEO score is then not held to 100); --pages login,register (page ids as in src/common/routes.ts,
 // or paths such as /th/login) and --langs en,th to pick. Other options: --runs N (Lighthouse runs
 // per page, default 3), --only lighthouse|throughput, --consent granted (the visitor has accepted
-// analytics; runs then keep the browser's storage, so its cache is warm too). Runs go one at a
-// time: side by side they inflate each other's figures (decision 052).
+// analytics; runs then keep the browser's storage, so its cache is warm too), --edited (the pages
+// as the server renders them after an admin's edits in the console: scripts/bench/edited-site.ts).
+// Runs go one at a time: side by side they inflate each other's figures (decision 052).
 //
 // Per page it prints the median and the worst run of every figure; then, for each budget, the
 // pages whose worst run breaks it.
@@ -41,6 +42,7 @@ import {
   summarizePage,
 } from './bench-report.ts';
 import { CHROME_ARGS, CHROME_PATH } from './chrome.ts';
+import { editSite, seedAdmin } from './edited-site.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -50,6 +52,7 @@ const { values: args } = parseArgs({
     pages: { type: 'string' },
     langs: { type: 'string' },
     consent: { type: 'string' },
+    edited: { type: 'boolean', default: false },
   },
 });
 const RUNS = Number(args.runs);
@@ -377,8 +380,10 @@ if (!existsSync(path.join(ROOT, 'dist/inline-hashes.json'))) {
 }
 const benchStarted = Date.now();
 const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-data-'));
+const session = args.edited ? await seedAdmin(dataDir) : undefined;
 const server = await startServer(dataDir);
 try {
+  if (session) console.log(await editSite(`http://127.0.0.1:${PORT}`, session));
   if (args.only !== 'throughput') await benchLighthouse();
   if (args.only !== 'lighthouse') await benchThroughput();
   console.log(`\nThe whole benchmark took ${duration(Date.now() - benchStarted)}.`);
