@@ -259,3 +259,35 @@ test('a visitor who is not signed in loads nothing for the account corner', asyn
   expect(requests.filter((path) => path.startsWith('/api/') || path.includes('HeaderAccount'))).toEqual([]);
   await expect(page.locator('header').getByRole('link', { name: 'Inloggen' })).toBeVisible();
 });
+
+test('signing out on the account page leads home, even when a call made before answers after it that the session is gone', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await allowVisitor(context, baseURL ?? '');
+  const person = newPerson();
+  await registerThroughApi(page.request, baseURL ?? '', person);
+  // The list of sessions is asked for as the page opens; it reaches the server only after the sign-out.
+  let signedOut: () => void = () => {};
+  const afterSignOut = new Promise<void>((resolve) => {
+    signedOut = resolve;
+  });
+  await page.route('**/api/account/sessions', async (route) => {
+    await afterSignOut;
+    await route.continue();
+  });
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname === ACCOUNT_API.logout) signedOut();
+  });
+  const lateAnswer = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/account/sessions');
+  await page.goto('/en/account');
+  await waitForHydration(page);
+  await page.locator('main').getByRole('button', { name: 'Sign out', exact: true }).click();
+  await expect(page).toHaveURL(/\/en$/);
+  expect((await lateAnswer).status()).toBe(401);
+  // Two frames later the page has read that answer.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await expect(toasts(page)).toContainText('You are signed out.');
+  expect(new URL(page.url()).pathname).toBe('/en');
+});

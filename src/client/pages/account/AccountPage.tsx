@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { setSignedIn, signOut, useSession } from '#client/features/accounts/index.ts';
 import { navigate, useLanguage } from '#client/lib/address.tsx';
-import { callApi } from '#client/lib/api-client.ts';
+import { type ApiResult, callApi } from '#client/lib/api-client.ts';
 import { useErrorToast } from '#client/lib/toast/use-error-toast.ts';
 import { useToast } from '#client/lib/toast/use-toast.ts';
 import { ACCOUNT_API, type AccountAnswer } from '#common/account-api.ts';
@@ -44,6 +44,9 @@ export default function AccountPage() {
 
   /** A call that failed because the session is gone sends the visitor to sign in again, saying why. */
   const failed = (code: ErrorCode) => {
+    // On the way out already: a call made before the sign-out may answer after it that the session
+    // is gone, which is no news and must not send the visitor to sign in.
+    if (leaving.current) return;
     if (SESSION_LOST.includes(code)) {
       leaving.current = true;
       setSignedIn(null);
@@ -71,17 +74,17 @@ export default function AccountPage() {
     navigate(pagePath(lang, 'home'));
   };
 
-  const signOutHere = async () => {
-    const result = await signOut();
-    if (result.ok) leave(tc('account.signedOut'));
-    else failed(result.code);
+  /** Signs out with `call`: leaving from the start, since the session store hears of it before `call` answers. */
+  const signOutWith = async (call: () => Promise<ApiResult<unknown>>, message: string) => {
+    leaving.current = true;
+    const result = await call();
+    if (result.ok) return leave(message);
+    leaving.current = false;
+    failed(result.code);
   };
-
-  const signOutEverywhere = async () => {
-    const result = await callApi(ACCOUNT_API.signOutEverywhere, {});
-    if (result.ok) leave(t('account.signedOutEverywhere'));
-    else failed(result.code);
-  };
+  const signOutHere = () => signOutWith(signOut, tc('account.signedOut'));
+  const signOutEverywhere = () =>
+    signOutWith(() => callApi(ACCOUNT_API.signOutEverywhere, {}), t('account.signedOutEverywhere'));
 
   return (
     <article className="container page account">
