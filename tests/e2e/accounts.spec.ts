@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { ACCOUNT_API } from '#common/account-api.ts';
+import { ACCOUNT_SETTINGS_API } from '#common/account-settings-api.ts';
 import { storageEntry } from '#common/storage.ts';
 import {
   allowVisitor,
@@ -273,14 +274,16 @@ test('signing out on the account page leads home, even when a call made before a
   const afterSignOut = new Promise<void>((resolve) => {
     signedOut = resolve;
   });
-  await page.route('**/api/account/sessions', async (route) => {
+  await page.route(`**${ACCOUNT_SETTINGS_API.sessions}`, async (route) => {
     await afterSignOut;
     await route.continue();
   });
   page.on('response', (response) => {
     if (new URL(response.url()).pathname === ACCOUNT_API.logout) signedOut();
   });
-  const lateAnswer = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/account/sessions');
+  const lateAnswer = page.waitForResponse(
+    (response) => new URL(response.url()).pathname === ACCOUNT_SETTINGS_API.sessions,
+  );
   await page.goto('/en/account');
   await waitForHydration(page);
   await page.locator('main').getByRole('button', { name: 'Sign out', exact: true }).click();
