@@ -98,7 +98,7 @@ async function siteFiles(clientDir: string): Promise<[string, string][]> {
  * the instances send it with each page.
  */
 const fileHeaders = (): Record<string, string> => ({
-  ...securityHeaders({ scripts: [], styles: [] }),
+  ...securityHeaders(),
   'Content-Security-Policy': FILE_POLICY,
 });
 

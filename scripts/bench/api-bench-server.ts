@@ -9,7 +9,7 @@ import { createListener } from '#server/site/listener.ts';
 import { startApi } from '#server/start.ts';
 
 const env = readEnv();
-const security = securityHeaders({ scripts: [], styles: [] });
+const security = securityHeaders();
 const api = await startApi(env, security);
 const server = createServer(createListener(api.app, new Map(), security));
 server.listen(env.PORT, env.HOST, () => process.send?.({ listening: true }));

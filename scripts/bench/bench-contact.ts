@@ -23,7 +23,7 @@ const secret = Buffer.alloc(32, 5);
 // One trusted proxy, so that each message comes from an address of its own and the per-client
 // limit, which a benchmark from one machine would reach, stays out of the measurement.
 const app = createApp({
-  security: securityHeaders({ scripts: [], styles: [] }),
+  security: securityHeaders(),
   db,
   secret,
   trustedProxies: 1,

@@ -68,8 +68,8 @@ async function serve(dataDir: string) {
     );
   }
   const inline = JSON.parse(await readFile(path.join(ROOT, 'dist/inline-hashes.json'), 'utf8'));
-  const security = securityHeaders(inline);
-  const files = await loadStaticFiles(path.join(ROOT, 'dist/client'));
+  const security = securityHeaders();
+  const files = await loadStaticFiles(path.join(ROOT, 'dist/client'), inline);
   // One trusted proxy, so that each request can come from an address of its own and the per-client
   // limit, which a benchmark from one machine would reach, stays out of the measurement.
   const app = createApp({

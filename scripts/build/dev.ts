@@ -30,7 +30,7 @@ const NOT_PAGES = ['/assets/', '/locales/', '/src/', '/node_modules/', '/@'];
  * need inline and injected scripts that the build's hashes do not cover.
  */
 function devSecurityHeaders(): Record<string, string> {
-  const { 'Content-Security-Policy': _csp, ...headers } = securityHeaders({ scripts: [], styles: [] });
+  const { 'Content-Security-Policy': _csp, ...headers } = securityHeaders();
   return headers;
 }
 

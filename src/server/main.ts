@@ -15,9 +15,10 @@ async function main() {
   // Everything the server writes (the secret, the embedded database, its lock) is for its owner only.
   process.umask(0o077);
   const env = readEnv();
-  const files = await loadStaticFiles(path.join(env.SITE_DIR, 'client'));
+  // The inline code the build made: each page's policy allows what of it the page carries.
   const inline = JSON.parse(await readFile(path.join(env.SITE_DIR, 'inline-hashes.json'), 'utf8')) as InlineHashes;
-  const security = securityHeaders(inline);
+  const files = await loadStaticFiles(path.join(env.SITE_DIR, 'client'), inline);
+  const security = securityHeaders();
   const http = drainableServer();
   const api = await startApi(env, security, http.draining, { siteDir: env.SITE_DIR, files, inline });
   const { server } = http;

@@ -11,7 +11,7 @@ import { chatMessage, visitorStream } from '#tests/support/chat.ts';
 import { startTestServer } from '#tests/support/test-server.ts';
 
 const TOKEN = 'metrics-token-of-the-test-suite';
-const security = securityHeaders({ scripts: [], styles: [] });
+const security = securityHeaders();
 const page: StaticFile = {
   type: 'text/html; charset=utf-8',
   etag: '"about"',

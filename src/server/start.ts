@@ -39,7 +39,7 @@ export async function startApi(
   draining?: () => boolean,
   /**
    * The build the listener serves from: pages whose texts or brand are published are rendered into
-   * `files`, and `security` (the headers the listener and the app send) follows the brand.
+   * `files`; `inline` is the inline code the build made.
    */
   build?: { siteDir: string; files: Map<string, StaticFile>; inline: InlineHashes },
 ): Promise<RunningApi> {
@@ -57,7 +57,7 @@ export async function startApi(
   const contradictions = configurationContradictions(site, env);
   if (contradictions.length > 0) log.warn(`Configuration contradicts itself: ${contradictions.join('; ')}`);
   const texts = await readTexts();
-  const publisher = build && livePages({ ...build, site, security, cacheDir: path.join(env.DATA_DIR, 'share-images') });
+  const publisher = build && livePages({ ...build, site, cacheDir: path.join(env.DATA_DIR, 'share-images') });
   const siteTexts = new SiteTexts({ db, shipped: texts, publisher });
   const siteBrand = new SiteBrand({ db, site, texts: siteTexts.catalog, publisher });
   // Before the first request: the pages served are the published ones from the start.

@@ -155,7 +155,7 @@ export function describeApi(name: string, body: (suite: ApiSuite) => void) {
     let smtp: Mailer;
     let mailer: Mailer;
     const base = (): AppOptions => ({
-      security: securityHeaders({ scripts: [], styles: [] }),
+      security: securityHeaders(),
       db: db(),
       secret: TEST_SECRET,
       trustedProxies: 1,

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import { type InlineHashes, inlineCodeOf } from '#server/http/security-headers.ts';
 import { listFiles } from './list-files.ts';
 
 export interface StaticFile {
@@ -12,6 +13,8 @@ export interface StaticFile {
   body: Uint8Array;
   br?: Uint8Array;
   gzip?: Uint8Array;
+  /** A page's inline code its policy allows (decision 250); none on other files. */
+  inline?: InlineHashes;
 }
 
 const TYPES: Record<string, string> = {
@@ -39,6 +42,9 @@ const etagOf = (body: Uint8Array) => `"${createHash('sha256').update(body).diges
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
 
+const isPage = (urlPath: string) => urlPath.endsWith('.html');
+const decoder = new TextDecoder();
+
 /**
  * A file a running server made (a page rendered again after a publish, its texts, a share image),
  * as the build would have written it: brotli and gzip beside a text file.
@@ -46,9 +52,14 @@ const gzipped = promisify(gzip);
 export async function madeFile(
   urlPath: string,
   content: string | Uint8Array,
-  /** Brotli's quality: 11 (its best, as the build) unless speed matters more, as for a first answer. */
-  brotliQuality = 11,
+  options: {
+    /** Brotli's quality: 11 (its best, as the build) unless speed matters more, as for a first answer. */
+    brotliQuality?: number;
+    /** For a page: the inline code its renderer made, which its policy then allows. */
+    allowed?: InlineHashes;
+  } = {},
 ): Promise<StaticFile> {
+  const { brotliQuality = 11, allowed } = options;
   const body = typeof content === 'string' ? Buffer.from(content) : content;
   const type = TYPES[path.extname(urlPath)] ?? 'application/octet-stream';
   const text = !type.startsWith('image/');
@@ -60,15 +71,17 @@ export async function madeFile(
         gzipped(body, { level: 9 }),
       ])
     : [undefined, undefined];
-  return { type, etag: etagOf(body), cacheControl: cacheControlFor(urlPath), body, br, gzip };
+  const inline = allowed && isPage(urlPath) ? inlineCodeOf(decoder.decode(body), allowed) : undefined;
+  return { type, etag: etagOf(body), cacheControl: cacheControlFor(urlPath), body, br, gzip, inline };
 }
 
 /**
  * The built site, read into memory once at start: every file keyed by its URL path, with its
  * precompressed variants. Requests are answered from this map only, so no request path ever
- * reaches the file system, and answers cost no disk access.
+ * reaches the file system, and answers cost no disk access. `allowed` is the inline code the
+ * build made (dist/inline-hashes.json).
  */
-export async function loadStaticFiles(clientDir: string): Promise<Map<string, StaticFile>> {
+export async function loadStaticFiles(clientDir: string, allowed: InlineHashes): Promise<Map<string, StaticFile>> {
   const files = new Map<string, StaticFile>();
   const names = (await listFiles(clientDir)).filter((name) => !name.startsWith('.vite/'));
   const available = new Set(names);
@@ -84,20 +97,23 @@ export async function loadStaticFiles(clientDir: string): Promise<Map<string, St
       body,
       br: available.has(`${name}.br`) ? await readFile(`${full}.br`) : undefined,
       gzip: available.has(`${name}.gz`) ? await readFile(`${full}.gz`) : undefined,
+      inline: isPage(urlPath) ? inlineCodeOf(decoder.decode(body), allowed) : undefined,
     });
   }
   return files;
 }
 
-/** A built page's HTML by its path (`/en/login`), or undefined without a build (tests, development). */
-export type PageHtml = (pagePath: string) => string | undefined;
+/**
+ * A built page's HTML by its path (`/en/login`) with the inline code its policy allows, or
+ * undefined without a build (tests, development).
+ */
+export type PageHtml = (pagePath: string) => { html: string; inline: InlineHashes } | undefined;
 
 /** The built pages among the files, as text: the account forms answer a plain post with one (form-answer-page.ts). */
 export function pageHtmlFrom(files: Map<string, StaticFile>): PageHtml {
-  const decoder = new TextDecoder();
   return (pagePath) => {
     const file = files.get(`${pagePath}/index.html`);
-    return file && decoder.decode(file.body);
+    return file && { html: decoder.decode(file.body), inline: file.inline ?? { scripts: [], styles: [] } };
   };
 }
 

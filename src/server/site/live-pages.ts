@@ -8,7 +8,7 @@ import { LANGUAGES, type Language, type Texts } from '#common/languages.ts';
 import { allPagePaths, CONSOLE_ROOT, type PageId, pageNamespaces } from '#common/routes.ts';
 import type { ShareCard, ShareImage } from '#common/share-card.ts';
 import { fillBrand, type SiteConfig } from '#common/site-config.ts';
-import { type InlineHashes, securityHeaders } from '#server/http/security-headers.ts';
+import { contentSecurityPolicy, type InlineHashes, inlineCodeOf } from '#server/http/security-headers.ts';
 import { errorFields, log } from '#server/platform/log.ts';
 import { ROOT } from '#server/platform/site-config.ts';
 import { madeFile, type StaticFile } from './build-files.ts';
@@ -55,8 +55,8 @@ export interface PagePublisher {
   /** `changed` holds the parts (`partKey`) that read differently now. */
   update(changed: ReadonlySet<string>, published: PublishedTexts): Promise<void>;
   /**
-   * The site's configuration (the object this publisher was made with) changed: the security
-   * policy, every page, the console's page, the logo and the favicon again; `assets` (the pages'
+   * The site's configuration (the object this publisher was made with) changed: every page, the
+   * console's page, the logo and the favicon again; `assets` (the pages'
    * pictures) are served from the moment the pages that name them are. With `first`, the pages
    * whose look changed (a picture's own), those pages are rendered and served before it resolves
    * and the others, which only carry the configuration, right after.
@@ -67,7 +67,11 @@ export interface PagePublisher {
     assets?: readonly AssetFile[],
     first?: readonly PageId[],
   ): Promise<void>;
-  preview(target: PageTarget, texts: Texts): Promise<string>;
+  /**
+   * A picture of a page with draft texts: no script runs in it (no analytics, no texts loaded over
+   * it), and `policy` allows its inline styles.
+   */
+  preview(target: PageTarget, texts: Texts): Promise<{ html: string; policy: string }>;
   /**
    * Draws a share image a rendered page names, on its first request, and serves it from then on;
    * undefined when no such image waits. Resolves (never rejects) once the image is served or has failed.
@@ -85,8 +89,7 @@ export function livePages(options: {
   files: Map<string, StaticFile>;
   /** The configuration in force: changed in place by the brand settings, then `rebuild`. */
   site: SiteConfig;
-  /** The security headers every answer carries (changed in place) and the build's inline hashes. */
-  security: Record<string, string>;
+  /** The inline code the build made (dist/inline-hashes.json). */
   inline: InlineHashes;
   /** Where share images rendered once are kept between starts. */
   cacheDir: string;
@@ -154,37 +157,14 @@ export function livePages(options: {
   };
 
   /**
-   * The configuration script and palette the served pages carry, as hashes the policy allows: the
-   * build's are of its own configuration, and a server's differ (the brand set in the console, or
-   * the public address when config.json names none). A page's headers are fixed when it is first
-   * served, so while new pages are rendered the policy allows the served ones' and the new ones'
-   * (a page first asked for then is still the old one); once they are in place, the new ones only.
-   * While only some are in place, both stay allowed, whatever is rendered next.
+   * The inline code a render makes, which its pages' policies allow (decision 250): the build's,
+   * and the configuration script and palette of the configuration in force, which differ from the
+   * build's once the console set a brand (or when config.json names no public address).
    */
-  let inlineNow: InlineHashes = options.inline;
-  const allow = (inline: InlineHashes) =>
-    Object.assign(
-      options.security,
-      securityHeaders({ scripts: [...new Set(inline.scripts)], styles: [...new Set(inline.styles)] }),
-    );
-  const inlineOf = (render: PageRenderer): InlineHashes => ({
+  const allowedFor = (render: PageRenderer): InlineHashes => ({
     scripts: [...options.inline.scripts, sha256(render.bundle.siteConfigScript(site))],
     styles: [...options.inline.styles, ...(brandCss(site) ? [sha256(brandCss(site))] : [])],
   });
-  const allowDuring = (render: PageRenderer) => {
-    const next = inlineOf(render);
-    const both = { scripts: [...inlineNow.scripts, ...next.scripts], styles: [...inlineNow.styles, ...next.styles] };
-    allow(both);
-    return {
-      settle: () => {
-        inlineNow = next;
-        allow(next);
-      },
-      keepBoth: () => {
-        inlineNow = both;
-      },
-    };
-  };
 
   /**
    * Renders `targets` with the published texts into `made`. The pages are rendered one after the
@@ -194,9 +174,9 @@ export function livePages(options: {
    */
   const renderInto = async (made: Map<string, StaticFile>, targets: PageTarget[], published: PublishedTexts) => {
     // A text of the chat alone changes no page: its texts file is all there is to serve.
-    if (targets.length === 0) return { policy: { settle: () => {}, keepBoth: () => {} }, improve: async () => {} };
+    if (targets.length === 0) return async () => {};
     const render = await load();
-    const policy = allowDuring(render);
+    const allowed = allowedFor(render);
     const languages = [...new Set(targets.map((target) => target.language))];
     const texts = new Map(languages.map((language) => [language, filled(published.texts([language]))]));
     const editedTexts = published.editedParts();
@@ -209,18 +189,20 @@ export function livePages(options: {
       await new Promise((resolve) => setImmediate(resolve));
     }
     editedNow = editedTexts.join(' ');
-    const quick = await Promise.all(pages.map(([urlPath, html]) => madeFile(urlPath, html, QUICK_BROTLI)));
+    const quick = await Promise.all(
+      pages.map(([urlPath, html]) => madeFile(urlPath, html, { brotliQuality: QUICK_BROTLI, allowed })),
+    );
     for (const [index, [urlPath]] of pages.entries()) made.set(urlPath, quick[index] as StaticFile);
-    return { policy, improve: () => improve(pages, quick) };
+    return () => improve(pages, quick, allowed);
   };
 
   /** Puts each page's best compression in place of its quick one, unless a newer render replaced it meanwhile. */
-  const improve = async (pages: [string, string][], quick: StaticFile[]) => {
+  const improve = async (pages: [string, string][], quick: StaticFile[], allowed: InlineHashes) => {
     for (const [index, [urlPath, html]] of pages.entries()) {
       // Renders first: until they are done, a page is served in its quick compression.
       while (queued > 0) await queue;
       if (files.get(urlPath) !== quick[index]) continue;
-      const best = await madeFile(urlPath, html);
+      const best = await madeFile(urlPath, html, { allowed });
       if (files.get(urlPath) === quick[index]) files.set(urlPath, best);
     }
   };
@@ -236,18 +218,13 @@ export function livePages(options: {
       .catch((error: unknown) => log.error(errorFields(error), 'Pages could not be compressed again'));
   };
 
-  /** Rebuilds whose first pages are served and whose other pages wait for their turn. */
-  let rebuildsBehind = 0;
   /**
    * Serves `made` all at once (a visitor never gets a page of the new texts with a texts file of
-   * the old), then narrows the policy to the new pages' code, unless some pages are still of an
-   * older configuration, and has them compressed at their best.
+   * the old), then has its pages compressed at their best.
    */
-  const serve = (made: Map<string, StaticFile>, rendered: Awaited<ReturnType<typeof renderInto>>) => {
+  const serve = (made: Map<string, StaticFile>, improveThem: () => Promise<void>) => {
     for (const [urlPath, file] of made) files.set(urlPath, file);
-    if (rebuildsBehind > 0) rendered.policy.keepBoth();
-    else rendered.policy.settle();
-    improveLater(rendered.improve);
+    improveLater(improveThem);
   };
 
   return {
@@ -276,16 +253,12 @@ export function livePages(options: {
             site.brand.siteName,
             render.bundle.siteConfigScript(site),
           );
-          into.set(CONSOLE_PAGE, await madeFile(CONSOLE_PAGE, consoleHtml));
+          into.set(CONSOLE_PAGE, await madeFile(CONSOLE_PAGE, consoleHtml, { allowed: allowedFor(render) }));
           serve(into, rendered);
         };
         if (ahead.length === 0) return renderRest(made);
         const rendered = await renderInto(made, ahead, published);
-        rebuildsBehind++;
-        later(() => {
-          rebuildsBehind--;
-          return renderRest(new Map());
-        }, 'Pages could not be rendered again');
+        later(() => renderRest(new Map()), 'Pages could not be rendered again');
         serve(made, rendered);
       }),
 
@@ -319,7 +292,15 @@ export function livePages(options: {
       }),
 
     preview: (target, texts) =>
-      serially(async () => (await load()).render(target, filled(texts), site, { shareImage: false })),
+      serially(async () => {
+        const render = await load();
+        const html = await render.render(target, filled(texts), site, { shareImage: false });
+        const still = html.replace(
+          /<script\b(?![^>]*type="application\/(?:json|ld\+json)")[^>]*>[\s\S]*?<\/script>/g,
+          '',
+        );
+        return { html: still, policy: contentSecurityPolicy(inlineCodeOf(still, allowedFor(render))) };
+      }),
 
     drawShareImage: (urlPath) => {
       const draw = undrawn.get(urlPath);

@@ -24,9 +24,15 @@ function file(urlPath: string, text: string, type: string): [string, StaticFile]
   ];
 }
 
+/** The inline code the English home page carries, as loading the build found it. */
+const HOME_INLINE = { scripts: ["'sha256-abc'"], styles: ["'sha256-def'"] };
 // A built site in miniature: one HTML file per page, the root page, an asset and a locale file.
 const files = new Map<string, StaticFile>([
   ...allPagePaths().map(({ path }) => file(`${path}/index.html`, `<html>${path}</html>`, 'text/html; charset=utf-8')),
+  [
+    '/en/index.html',
+    { ...file('/en/index.html', '<html>/en</html>', 'text/html; charset=utf-8')[1], inline: HOME_INLINE },
+  ],
   file('/index.html', '<html>root</html>', 'text/html; charset=utf-8'),
   file('/console/index.html', '<html>console</html>', 'text/html; charset=utf-8'),
   file('/assets/app-123.js', 'console.log(1)', 'text/javascript; charset=utf-8'),
@@ -41,7 +47,7 @@ afterAll(async () => {
   await db.close();
   await store.drop();
 });
-const security = securityHeaders({ scripts: ["'sha256-abc'"], styles: ["'sha256-def'"] });
+const security = securityHeaders();
 const app = createApp({ db, secret: Buffer.alloc(32, 1), trustedProxies: 0, security });
 let server: Awaited<ReturnType<typeof startTestServer>>;
 beforeAll(async () => {
@@ -234,11 +240,14 @@ describe('static files', () => {
 });
 
 describe('headers and methods', () => {
-  it('sets the security headers with the build’s inline hashes', async () => {
+  it('sets the security headers, with a policy that allows the page’s own inline code only', async () => {
     const response = await get('/en');
     const csp = response.headers.get('content-security-policy') ?? '';
-    expect(csp).toContain("script-src 'self' 'sha256-abc'");
-    expect(csp).toContain("style-src 'self' 'sha256-def'");
+    expect(csp).toContain("script-src 'self' 'sha256-abc';");
+    expect(csp).toContain("style-src 'self' 'sha256-def';");
+    const other = (await get('/en/about')).headers.get('content-security-policy') ?? '';
+    expect(other).toContain("script-src 'self';");
+    expect(other).toContain("style-src 'self';");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("object-src 'none'");
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');

@@ -11,7 +11,7 @@ import {
   signedOutPage,
 } from '#common/routes.ts';
 import { storageEntry } from '#common/storage.ts';
-import { FILE_POLICY, OPENER_ISOLATION } from '#server/http/security-headers.ts';
+import { contentSecurityPolicy, FILE_POLICY, OPENER_ISOLATION } from '#server/http/security-headers.ts';
 import { METRICS_PATH } from '#server/platform/metrics.ts';
 import { pickEncoding, type StaticFile } from './build-files.ts';
 
@@ -84,7 +84,10 @@ export function createSiteHandler(
         file,
         headers: {
           ...security,
-          ...(file.type.startsWith('text/html') ? {} : { 'Content-Security-Policy': FILE_POLICY }),
+          // A page allows the inline code it carries (decision 250); any other file runs nothing.
+          'Content-Security-Policy': file.type.startsWith('text/html')
+            ? contentSecurityPolicy(file.inline)
+            : FILE_POLICY,
           'Content-Type': file.type,
           'Cache-Control': file.cacheControl,
           ETag: file.etag,
@@ -105,10 +108,12 @@ export function createSiteHandler(
   const redirectHeaders = { ...security, 'Cache-Control': 'no-cache' };
   // Every console address gets the console's one page; the app reads the rest of the path. Search
   // engines are told to leave it out, whatever a link to it says.
-  const consoleFile = prepared.get(CONSOLE_PAGE);
-  const consolePage = consoleFile && {
-    ...consoleFile,
-    headers: { ...consoleFile.headers, ...OPENER_ISOLATION, 'X-Robots-Tag': 'noindex, nofollow' },
+  // The page in force: a change of brand renders it again.
+  const consolePage = () => {
+    const entry = prepared.get(CONSOLE_PAGE);
+    return (
+      entry && { ...entry, headers: { ...entry.headers, ...OPENER_ISOLATION, 'X-Robots-Tag': 'noindex, nofollow' } }
+    );
   };
 
   const send = (req: IncomingMessage, res: ServerResponse, entry: PreparedFile | undefined) => {
@@ -161,7 +166,7 @@ export function createSiteHandler(
       return folder;
     }
     if (isConsolePath(pathname)) {
-      send(req, res, consolePage);
+      send(req, res, consolePage());
       return CONSOLE_ROUTE;
     }
 

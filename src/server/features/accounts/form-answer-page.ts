@@ -4,6 +4,7 @@ import { escapeHtml } from '#common/html.ts';
 import { directionOf, type Language, type Texts } from '#common/languages.ts';
 import { type PageId, pagePath } from '#common/routes.ts';
 import type { SiteConfig } from '#common/site-config.ts';
+import { contentSecurityPolicy, inlineCodeOf } from '#server/http/security-headers.ts';
 import { errorLine } from '#server/platform/error-line.ts';
 import { fill } from '#server/platform/mail/mail-text.ts';
 import { textAt } from '#server/platform/site-config.ts';
@@ -46,17 +47,22 @@ function withValue(tag: string, value: string): string {
  * error or the notice. The app's scripts are taken out: the page was changed after it was built,
  * so the app could not take it over as it is, and the form works as it is without them. The page
  * is never indexed. Without a build (tests of the bare API, development) a short page says the
- * same and links back to the form.
+ * same and links back to the form. `policy` allows the inline styles the page kept.
  */
-export function formAnswerPage(pages: PageHtml | undefined, site: SiteConfig, texts: Texts, answer: FormAnswer) {
+export function formAnswerPage(
+  pages: PageHtml | undefined,
+  site: SiteConfig,
+  texts: Texts,
+  answer: FormAnswer,
+): { html: string; policy: string } {
   const { language, message } = answer;
   const fields = message.kind === 'error' ? (message.fields ?? {}) : {};
   const lineOf = (code: ErrorCode) => errorLine(texts, site, language, { code });
   const lead = message.kind === 'error' ? errorLine(texts, site, language, message.details) : message.text;
   const built = pages?.(pagePath(language, answer.page));
-  if (!built) return shortPage(site, texts, answer, lead);
+  if (!built) return { html: shortPage(site, texts, answer, lead), policy: contentSecurityPolicy() };
 
-  let html = built.replace(/<script\b[^>]*>[\s\S]*?<\/script>\n?/g, '');
+  let html = built.html.replace(/<script\b[^>]*>[\s\S]*?<\/script>\n?/g, '');
   if (!/<meta name="robots"/.test(html)) {
     html = html.replace('<meta charset="utf-8">', '<meta charset="utf-8">\n<meta name="robots" content="noindex">');
   }
@@ -107,7 +113,8 @@ export function formAnswerPage(pages: PageHtml | undefined, site: SiteConfig, te
     message.kind === 'notice'
       ? `<p class="auth__notice" role="status">${escapeHtml(lead)}</p>`
       : `<p class="field__error" role="alert">${escapeHtml(focused && !unplaced ? lineOf('VALIDATION_ERROR') : lead)}</p>`;
-  return html.replace(/<form\b[^>]*>(?:<p class="form__note">[\s\S]*?<\/p>)?/, (opening) => `${opening}${top}`);
+  html = html.replace(/<form\b[^>]*>(?:<p class="form__note">[\s\S]*?<\/p>)?/, (opening) => `${opening}${top}`);
+  return { html, policy: contentSecurityPolicy(inlineCodeOf(html, built.inline)) };
 }
 
 /** Without a built page: the message, in the page's language, and the way back to the form. */

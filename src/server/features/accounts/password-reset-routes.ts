@@ -83,7 +83,13 @@ export function passwordResetRoutes(deps: AccountDeps) {
     const language = isLanguage(asked) ? asked : DEFAULT_LANGUAGE;
     const text = textAt(deps.texts, language, 'login', 'forgot.done');
     const message = { kind: 'notice', text } as const;
-    return c.html(formAnswerPage(deps.pages, deps.site, deps.texts, { page: 'login', language, values: {}, message }));
+    const { html, policy } = formAnswerPage(deps.pages, deps.site, deps.texts, {
+      page: 'login',
+      language,
+      values: {},
+      message,
+    });
+    return c.html(html, 200, { 'Content-Security-Policy': policy });
   });
 
   return routes;

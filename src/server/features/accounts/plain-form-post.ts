@@ -58,9 +58,12 @@ export function plainFormPost<A>(deps: Deps, form: PlainForm<A>) {
 
     const page = (status: number, message: FormMessage) => {
       const answer: FormAnswer = { page: form.page, language, values: sent, message };
-      const html = formAnswerPage(deps.pages, deps.site, deps.texts, answer);
+      const { html, policy } = formAnswerPage(deps.pages, deps.site, deps.texts, answer);
       // Assigned, not returned: the headers of the answer it replaces (cookies, Retry-After) stay.
-      c.res = new Response(html, { status, headers: { 'Content-Type': 'text/html; charset=utf-8' } });
+      c.res = new Response(html, {
+        status,
+        headers: { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': policy },
+      });
     };
     if (c.error) {
       if (!(c.error instanceof ApiError)) return;

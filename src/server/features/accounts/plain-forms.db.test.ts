@@ -4,7 +4,7 @@ import { storageEntry } from '#common/storage.ts';
 import type { ApiApp } from '#server/app.ts';
 import { accountPerson, describeApi, type TestClient } from '#tests/support/api.ts';
 import { codeIn } from '#tests/support/people.ts';
-import { renderedPages } from '#tests/support/rendered-pages.ts';
+import { hashOf, renderedPages, STAND_IN_CSS } from '#tests/support/rendered-pages.ts';
 import { giveSecondFactor } from '#tests/support/second-factor.ts';
 
 /** A form as the browser posts it without JavaScript, from the page's hidden language field on. */
@@ -76,6 +76,10 @@ describeApi('account forms posted without JavaScript', (api) => {
     expect(html).toContain('<meta name="robots" content="noindex">');
     expect(html).toContain('<title>Error: Create an account');
     expect(html).not.toContain('<script');
+    // Its policy allows the styles it kept and no script, since it has none.
+    const policy = answer.headers.get('Content-Security-Policy') ?? '';
+    expect(policy).toContain(`style-src 'self' ${hashOf(STAND_IN_CSS)}`);
+    expect(policy).toContain("script-src 'self';");
     expect(html).toContain('<p class="field__error" role="alert">Some fields need your attention.</p>');
     // The email field: marked, described by its error, and still holding what was typed.
     expect(inputTag(html, 'email')).toContain('aria-invalid="true"');

@@ -102,7 +102,7 @@ describeApi('the pages’ pictures in the console', (api) => {
     const firstPages: string[][] = [];
     const publisher: PagePublisher = {
       update: async () => {},
-      preview: async () => '',
+      preview: async () => ({ html: '', policy: '' }),
       drawShareImage: () => undefined,
       rebuild: async (_texts, _logo, assets = [], first = []) => {
         rendered.push([...assets]);

@@ -167,10 +167,13 @@ export function textsRoutes(deps: Deps) {
     if (!publisher) throw new ApiError(404, 'NOT_FOUND');
     await siteTexts.refresh();
     const texts = catalog.texts([language], draftMap(await draftTexts(db)));
-    const html = await publisher.preview({ page, language, path: pagePath(language, page) }, texts);
-    // A picture of the draft: no script runs (no analytics, no texts loaded over it), nothing indexed.
-    const still = html.replace(/<script\b(?![^>]*type="application\/(?:json|ld\+json)")[^>]*>[\s\S]*?<\/script>/g, '');
-    return c.html(still, 200, { 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex, nofollow' });
+    const { html, policy } = await publisher.preview({ page, language, path: pagePath(language, page) }, texts);
+    // Never indexed, never kept.
+    return c.html(html, 200, {
+      'Cache-Control': 'no-store',
+      'X-Robots-Tag': 'noindex, nofollow',
+      'Content-Security-Policy': policy,
+    });
   });
 
   /** What the pages still show as stand-ins, with the drafts over the published texts. */

@@ -222,7 +222,7 @@ describeApi('the texts editor', (api) => {
     const publisher: PagePublisher = {
       update: async (changed) => void updates.push([...changed]),
       rebuild: async () => {},
-      preview: async () => '',
+      preview: async () => ({ html: '', policy: '' }),
       drawShareImage: () => undefined,
     };
     const elsewhere = new SiteTexts({ db: api.db(), shipped: await readTexts(), publisher });

@@ -22,7 +22,7 @@ const appOn = (db: Database) =>
     db,
     secret: TEST_SECRET,
     trustedProxies: 1,
-    security: securityHeaders({ scripts: [], styles: [] }),
+    security: securityHeaders(),
     settings: { passwordHashing: TEST_HASHING, healthTimeoutMs: HEALTH_TIMEOUT_MS },
   });
 
