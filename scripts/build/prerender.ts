@@ -10,6 +10,7 @@ import { brandCss } from '#common/brand-palette.ts';
 import { headLinks, sitemapPaths } from '#common/head.ts';
 import { missingLegalFacts } from '#common/legal-facts.ts';
 import { allPagePaths, CONSOLE_ROOT } from '#common/routes.ts';
+import { configForPage, pageConfigs } from '#common/site-pictures.ts';
 import { loadSiteConfig, ROOT, readTexts } from '#server/platform/site-config.ts';
 import { consolePage } from '#server/site/console-page.ts';
 import { listFiles } from '#server/site/list-files.ts';
@@ -75,7 +76,7 @@ async function main() {
   await writeOut('index.html', root.html);
   await writeOut(
     `${CONSOLE_ROOT.slice(1)}/index.html`,
-    await consolePage(path.join(ROOT, 'dist'), texts, site.brand.siteName, siteConfigScript(site)),
+    await consolePage(path.join(ROOT, 'dist'), texts, site.brand.siteName, siteConfigScript(configForPage(site, null))),
   );
 
   const sitemap = `<?xml version="1.0" encoding="UTF-8"?>
@@ -98,7 +99,7 @@ ${sitemapPaths()
 
   // The server builds its Content-Security-Policy from these: the only inline scripts and styles there are.
   const inline = {
-    scripts: [sha256(siteConfigScript(site)), sha256(APP_LOADER_SCRIPT), sha256(root.script)],
+    scripts: [...new Set([...pageConfigs(site).map(siteConfigScript), APP_LOADER_SCRIPT, root.script].map(sha256))],
     styles: [...new Set([css, ...renderer.inlinedSheets, brandCss(site)].filter(Boolean).map(sha256))],
   };
   await writeFile(path.join(ROOT, 'dist/inline-hashes.json'), `${JSON.stringify(inline, null, 2)}\n`);

@@ -1,4 +1,6 @@
 import type { Language } from './languages.ts';
+import type { PageId } from './routes.ts';
+import type { SiteConfig } from './site-config.ts';
 
 /**
  * The pictures of the site's pages (decision 204): a hero picture for home and one for about,
@@ -9,6 +11,8 @@ export const PICTURE_SLOTS = ['home', 'about'] as const;
 export type PictureSlot = (typeof PICTURE_SLOTS)[number];
 
 export const PICTURES_API = {
+  /** GET, for anyone: the pictures in force, for the app going to a page whose picture its own page did not carry. */
+  shown: '/api/pictures',
   /** GET: the pictures in force. */
   pictures: '/api/console/pictures',
   /** PUT with the image itself as the body (JPEG, PNG or WebP, at most 10 MB); DELETE with `{}`. */
@@ -47,4 +51,28 @@ export type SitePictures = Partial<Record<PictureSlot, Picture>>;
 /** What the console reads and each change answers: the pictures in force. */
 export interface PicturesAnswer {
   pictures: SitePictures;
+}
+
+/** The picture a page shows: its own slot, for the pages that have one. */
+export function pictureShownOn(page: PageId): PictureSlot | undefined {
+  return PICTURE_SLOTS.find((slot) => slot === page);
+}
+
+/**
+ * The configuration as a page carries it (decision 251): with the picture that page shows and no
+ * other, for a picture with its files and six texts costs every page's first round trip some 200
+ * bytes. The app asks for the others when it goes to their page. `null`: a page that shows none
+ * (the console's).
+ */
+export function configForPage(site: SiteConfig, page: PageId | null): SiteConfig {
+  if (!site.appearance?.pictures) return site;
+  const { pictures, ...appearance } = site.appearance;
+  const slot = page === null ? undefined : pictureShownOn(page);
+  const own = slot && pictures[slot];
+  return { ...site, appearance: own ? { ...appearance, pictures: { [slot]: own } } : appearance };
+}
+
+/** Every configuration a page may carry: what the security policy allows of the configuration script. */
+export function pageConfigs(site: SiteConfig): SiteConfig[] {
+  return [configForPage(site, null), ...PICTURE_SLOTS.map((slot) => configForPage(site, slot))];
 }

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
+import { PICTURES_API } from '#common/site-pictures.ts';
 import { testPhoto } from '#tests/support/pictures.ts';
-import { expectAccessible, layoutShift, waitForHydration } from './helpers.ts';
+import { expectAccessible, layoutShift, waitForHydration, watchConsole } from './helpers.ts';
 import { BRAND_DATA_DIR, BRAND_PORT, BRAND_SITE } from './settings.ts';
 import { newStaff, signInToConsole, consoleTexts as t } from './staff.ts';
 
@@ -79,6 +80,23 @@ test('an editor sets the home page’s picture; the page serves it in modern for
   expect(served.headers()['content-type']).toBe('image/avif');
   expect(served.headers()['cache-control']).toContain('immutable');
   await expectAccessible(home);
+
+  // A visitor who starts on another page gets no picture with it; the app asks for it on the way home.
+  const visitor = await context.newPage();
+  const problems = watchConsole(visitor);
+  const contact = await visitor.goto('/en/contact');
+  expect(await contact?.text()).not.toContain('/assets/pictures/');
+  await waitForHydration(visitor);
+  const asked = visitor.waitForResponse((response) => response.url().endsWith(PICTURES_API.shown));
+  await visitor.locator('a.brand').click();
+  expect((await asked).status()).toBe(200);
+  await expect(visitor).toHaveURL(/\/en$/);
+  await expect(visitor.locator('.hero picture img')).toHaveAttribute('alt', 'A field at dawn');
+  await expect(visitor.locator('.hero picture source').first()).toHaveAttribute(
+    'srcset',
+    (await picture.locator('source').first().getAttribute('srcset')) ?? '',
+  );
+  expect(problems).toEqual([]);
 
   // Taken off again: the page shows none (and the next tests see the site as it was).
   await page.getByRole('button', { name: t.pictures.remove.replace('{{page}}', t.pictures.slots.home) }).click();

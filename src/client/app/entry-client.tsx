@@ -4,6 +4,7 @@ import { I18nextProvider } from 'react-i18next';
 import { createClientI18n, textsReady } from '#client/features/i18n/index.ts';
 import { BrowserAddress } from '#client/lib/address.tsx';
 import { adoptFormatted } from '#client/lib/formats.ts';
+import { startPictures } from '#client/lib/page-pictures.ts';
 import { readPageSiteConfig, SiteConfigProvider } from '#client/lib/site-config.tsx';
 import { matchPage, pageNamespaces } from '#common/routes.ts';
 import { App } from './App.tsx';
@@ -58,6 +59,7 @@ function hydrate(i18n: I18n, hydrateRoot: typeof import('react-dom/client').hydr
 // with working links, rather than hydrate without its words.
 async function start() {
   const current = matchPage(window.location.pathname);
+  startPictures(current?.page);
   const page = current ? loadPage(current.page) : Promise.resolve();
   const reactDom = import('react-dom/client');
   await nextTask();

@@ -10,6 +10,7 @@ import { SiteConfigProvider } from '#client/lib/site-config.tsx';
 import { LANGUAGES, type Language, type Texts } from '#common/languages.ts';
 import { bootNamespaces, type PageId } from '#common/routes.ts';
 import type { SiteConfig } from '#common/site-config.ts';
+import { configForPage } from '#common/site-pictures.ts';
 import { App } from './App.tsx';
 import { documentHtml, type PageAssets } from './document.ts';
 import { loadPage } from './page-modules.ts';
@@ -34,7 +35,9 @@ export async function renderDocument(options: {
   /** The text parts the console published over the release's, as `language/namespace` (decision 235). */
   editedTexts?: readonly string[];
 }): Promise<string> {
-  const { language, site, page } = options;
+  const { language, page } = options;
+  // The page carries the picture it shows, not the others' (decision 251).
+  const site = configForPage(options.site, page);
   const i18n = createInstance();
   await i18n.use(initReactI18next).init({
     ...baseOptions(site),

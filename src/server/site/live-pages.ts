@@ -8,6 +8,7 @@ import { LANGUAGES, type Language, type Texts } from '#common/languages.ts';
 import { allPagePaths, CONSOLE_ROOT, type PageId, pageNamespaces } from '#common/routes.ts';
 import type { ShareCard, ShareImage } from '#common/share-card.ts';
 import { fillBrand, type SiteConfig } from '#common/site-config.ts';
+import { configForPage, pageConfigs } from '#common/site-pictures.ts';
 import { contentSecurityPolicy, type InlineHashes, inlineCodeOf } from '#server/http/security-headers.ts';
 import { errorFields, log } from '#server/platform/log.ts';
 import { ROOT } from '#server/platform/site-config.ts';
@@ -56,16 +57,15 @@ export interface PagePublisher {
   update(changed: ReadonlySet<string>, published: PublishedTexts): Promise<void>;
   /**
    * The site's configuration (the object this publisher was made with) changed: every page, the
-   * console's page, the logo and the favicon again; `assets` (the pages'
-   * pictures) are served from the moment the pages that name them are. With `first`, the pages
-   * whose look changed (a picture's own), those pages are rendered and served before it resolves
-   * and the others, which only carry the configuration, right after.
+   * console's page, the logo and the favicon again; `assets` (the pages' pictures) are served from
+   * the moment the pages that name them are. With `only` (a picture's own pages, when nothing but
+   * pictures changed), those pages alone: no other carries the pictures (decision 251).
    */
   rebuild(
     published: PublishedTexts,
     logo: LogoFile | null,
     assets?: readonly AssetFile[],
-    first?: readonly PageId[],
+    only?: readonly PageId[],
   ): Promise<void>;
   /**
    * A picture of a page with draft texts: no script runs in it (no analytics, no texts loaded over
@@ -162,7 +162,10 @@ export function livePages(options: {
    * build's once the console set a brand (or when config.json names no public address).
    */
   const allowedFor = (render: PageRenderer): InlineHashes => ({
-    scripts: [...options.inline.scripts, sha256(render.bundle.siteConfigScript(site))],
+    scripts: [
+      ...options.inline.scripts,
+      ...pageConfigs(site).map((config) => sha256(render.bundle.siteConfigScript(config))),
+    ],
     styles: [...options.inline.styles, ...(brandCss(site) ? [sha256(brandCss(site))] : [])],
   });
 
@@ -228,7 +231,7 @@ export function livePages(options: {
   };
 
   return {
-    rebuild: (published, logo, assets = [], first = []) =>
+    rebuild: (published, logo, assets = [], only = []) =>
       serially(async () => {
         const render = await load();
         const made = new Map<string, StaticFile>();
@@ -243,22 +246,18 @@ export function livePages(options: {
         for (const asset of assets) {
           if (!files.has(asset.path)) made.set(asset.path, await madeFile(asset.path, asset.body));
         }
-        const ahead = allPagePaths().filter((target) => first.includes(target.page));
-        const rest = allPagePaths().filter((target) => !first.includes(target.page));
-        const renderRest = async (into: Map<string, StaticFile>) => {
-          const rendered = await renderInto(into, rest, published);
-          const consoleHtml = await consolePage(
-            siteDir,
-            published.texts(LANGUAGES),
-            site.brand.siteName,
-            render.bundle.siteConfigScript(site),
-          );
-          into.set(CONSOLE_PAGE, await madeFile(CONSOLE_PAGE, consoleHtml, { allowed: allowedFor(render) }));
-          serve(into, rendered);
-        };
-        if (ahead.length === 0) return renderRest(made);
-        const rendered = await renderInto(made, ahead, published);
-        later(() => renderRest(new Map()), 'Pages could not be rendered again');
+        if (only.length > 0) {
+          const own = allPagePaths().filter((target) => only.includes(target.page));
+          return serve(made, await renderInto(made, own, published));
+        }
+        const rendered = await renderInto(made, allPagePaths(), published);
+        const consoleHtml = await consolePage(
+          siteDir,
+          published.texts(LANGUAGES),
+          site.brand.siteName,
+          render.bundle.siteConfigScript(configForPage(site, null)),
+        );
+        made.set(CONSOLE_PAGE, await madeFile(CONSOLE_PAGE, consoleHtml, { allowed: allowedFor(render) }));
         serve(made, rendered);
       }),
 

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '#client/lib/address.tsx';
 import { Details, PostalAddress } from '#client/lib/company.tsx';
+import { usePicture } from '#client/lib/page-pictures.ts';
 import { useSiteConfig } from '#client/lib/site-config.tsx';
 import { pagePath } from '#common/routes.ts';
 
@@ -12,8 +13,8 @@ export default function AboutPage() {
   const { t } = useTranslation('about');
   const { t: legal } = useTranslation('legal');
   const lang = useLanguage();
-  const { company, appearance } = useSiteConfig();
-  const picture = appearance?.pictures?.about;
+  const { company } = useSiteConfig();
+  const picture = usePicture('about');
   const values = t('values.items', { returnObjects: true });
   return (
     <article className="container page">

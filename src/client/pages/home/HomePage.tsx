@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '#client/lib/address.tsx';
+import { usePicture } from '#client/lib/page-pictures.ts';
 import { useSiteConfig } from '#client/lib/site-config.tsx';
 import { pagePath } from '#common/routes.ts';
 import './home.css';
@@ -11,9 +12,9 @@ import './home.css';
 export default function HomePage() {
   const { t } = useTranslation('home');
   const lang = useLanguage();
-  const { company, appearance } = useSiteConfig();
+  const { company } = useSiteConfig();
   const { email } = company;
-  const picture = appearance?.pictures?.home;
+  const picture = usePicture('home');
   const offers = t('offers.items', { returnObjects: true });
   return (
     <>

@@ -62,8 +62,8 @@ export function brandedConfig(
 
 /**
  * The pages a change of configuration shows on alone: a picture's own page when only pictures
- * changed (the other pages carry them only for the app's moves between pages), none when
- * anything else changed, since the brand shows on every page.
+ * changed (no other page carries them: decision 251), none when anything else changed, since the
+ * brand shows on every page.
  */
 export function pagesShowingAlone(before: SiteConfig, after: SiteConfig): PageId[] {
   const { appearance: was, ...restBefore } = before;
@@ -135,10 +135,10 @@ export class SiteBrand {
     if (JSON.stringify(config) === JSON.stringify(this.site)) return;
     // The pictures' bytes only when the site is rendered again (not on every read of the brand).
     const assets = this.publisher && pictures ? await pictureFiles(this.db) : [];
-    const first = pagesShowingAlone(this.site, config);
+    const only = pagesShowingAlone(this.site, config);
     for (const key of Object.keys(this.site) as (keyof SiteConfig)[]) delete this.site[key];
     Object.assign(this.site, config);
-    await this.publisher?.rebuild(this.texts, logo, assets, first);
+    await this.publisher?.rebuild(this.texts, logo, assets, only);
     log.info('The brand set in the console is served');
   }
 }

@@ -30,7 +30,8 @@ const slotOf = (value: string): PictureSlot => {
 };
 
 /**
- * The pages' pictures in the console, for editors and admins (they are content, like the texts):
+ * The pictures as the pages show them, for anyone. The pages' pictures in the console, for
+ * editors and admins (they are content, like the texts):
  * upload one (made into the files the pages serve before the answer), set its texts, take it off.
  * Each change is served by this instance before the answer, by every other within moments
  * (SiteBrand renders the site again with the configuration in force).
@@ -40,6 +41,9 @@ export function pictureRoutes(deps: Deps) {
   const routes = newRoutes();
   const editors = requireStaff(deps, EDITOR_ROLES);
   const answer = (): PicturesAnswer => ({ pictures: siteBrand.site.appearance?.pictures ?? {} });
+
+  // For anyone: the app going to a page whose picture the page it started on did not carry (decision 251).
+  routes.get(PICTURES_API.shown, (c) => c.json(answer()));
 
   routes.get(PICTURES_API.pictures, editors, async (c) => {
     await siteBrand.refresh();

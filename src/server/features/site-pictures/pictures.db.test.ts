@@ -99,14 +99,14 @@ describeApi('the pages’ pictures in the console', (api) => {
 
     // Another instance on the same database serves the same configuration and hands the files to its renderer.
     const rendered: AssetFile[][] = [];
-    const firstPages: string[][] = [];
+    const onlyPages: string[][] = [];
     const publisher: PagePublisher = {
       update: async () => {},
       preview: async () => ({ html: '', policy: '' }),
       drawShareImage: () => undefined,
-      rebuild: async (_texts, _logo, assets = [], first = []) => {
+      rebuild: async (_texts, _logo, assets = [], only = []) => {
         rendered.push([...assets]);
-        firstPages.push([...first]);
+        onlyPages.push([...only]);
       },
     };
     const elsewhere = new SiteBrand({
@@ -118,8 +118,8 @@ describeApi('the pages’ pictures in the console', (api) => {
     await elsewhere.refresh();
     expect(elsewhere.site.appearance?.pictures?.home).toEqual(home);
     expect(rendered).toHaveLength(1);
-    // Only the picture changed: its page is rendered before the others.
-    expect(firstPages).toEqual([['home']]);
+    // Only the picture changed: its own page alone is rendered again, for no other carries it.
+    expect(onlyPages).toEqual([['home']]);
     const paths = (rendered[0] ?? []).map((asset) => asset.path).sort();
     const served = [
       home?.src,
@@ -147,6 +147,12 @@ describeApi('the pages’ pictures in the console', (api) => {
       alt: { en: 'Our bakery at dawn', th: 'ร้านเบเกอรี่ของเรายามเช้า', fr: '  ' },
     });
     expect(alt.status).toBe(200);
+    // Anyone reads the pictures in force: the app going to a page its first page did not carry.
+    const shown = await api.client().get(PICTURES_API.shown);
+    expect(shown.status).toBe(200);
+    expect((shown.body as unknown as PicturesAnswer).pictures).toEqual(
+      (alt.body as unknown as PicturesAnswer).pictures,
+    );
     expect((alt.body as unknown as PicturesAnswer).pictures.about?.alt).toEqual({
       en: 'Our bakery at dawn',
       th: 'ร้านเบเกอรี่ของเรายามเช้า',
