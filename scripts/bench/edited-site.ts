@@ -4,15 +4,17 @@
 // lead written in every language (issue 34). Everything goes through the console's API, as an
 // admin whose session is seeded into the data folder before the server starts (as the chat tests'
 // operators are), since staff need a second factor.
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Language } from '#common/languages.ts';
 import { BRAND_API, type BrandChange } from '#common/site-brand.ts';
 import { PICTURE_SLOTS, PICTURES_API } from '#common/site-pictures.ts';
 import { TEXTS_API, withNamespace } from '#common/site-texts.ts';
+import { storageEntry } from '#common/storage.ts';
 import { openDatabase } from '#server/platform/db/database.ts';
 import { testPhoto } from '#tests/support/pictures.ts';
+import { seedStaff } from '#tests/support/seeded-staff.ts';
 
-const SESSION_COOKIE = '__Host-session';
+const SESSION_COOKIE = storageEntry('session').name;
 export const EDITED_ACCENT = '#0f766e';
 
 const LOGO = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64" width="64" height="64">
@@ -41,27 +43,15 @@ const ALT: Record<Language, string> = {
 
 /** An admin with a second factor and a session, written into a migrated data folder; answers the session's token. */
 export async function seedAdmin(dataDir: string): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
+  const sessionToken = randomBytes(32).toString('base64url');
   const db = await openDatabase({ dataDir });
   try {
-    const [account] = await db.query<{ id: string }>(
-      `INSERT INTO accounts (name, email, phone, password_hash, language, verified_at, role)
-       VALUES ('Bench Admin', 'bench-admin@example.com', '+6620000000', 'not-a-password-hash', 'en', now(), 'admin')
-       RETURNING id`,
-    );
-    await db.query(
-      `INSERT INTO account_totp (account_id, secret, confirmed_at) VALUES ($1, 'not-a-sealed-secret', now())`,
-      [account?.id],
-    );
-    await db.query(
-      `INSERT INTO sessions (token_hash, account_id, expires_at, factors)
-       VALUES ($1, $2, now() + interval '1 day', '{password,totp}')`,
-      [createHash('sha256').update(token).digest('base64url'), account?.id],
-    );
+    const admin = { name: 'Bench Admin', email: 'bench-admin@example.com', phone: '+6620000000', sessionToken };
+    await seedStaff(db, admin, 'admin');
   } finally {
     await db.close();
   }
-  return token;
+  return sessionToken;
 }
 
 /** Makes the edits through the console's API, then waits until every language's home page shows them. */

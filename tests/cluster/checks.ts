@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { CONTACT_API } from '#common/contact-api.ts';
+import { storageEntry } from '#common/storage.ts';
 import { staffCommandToken } from '#server/features/staff/index.ts';
 import { giveSecondFactor } from '#tests/support/second-factor.ts';
 import { type Answer, decoded, json, request, setCookie } from './http.ts';
@@ -41,7 +42,7 @@ export interface Report {
   finding(line: string): void;
 }
 
-export const SESSION_COOKIE = '__Host-session';
+export const SESSION_COOKIE = storageEntry('session').name;
 const FPID_COOKIE = '_fpid';
 
 // ---------------------------------------------------------------------------------------------

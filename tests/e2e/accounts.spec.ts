@@ -40,10 +40,22 @@ test('register, confirm from the mail, sign out and in, reset the password, dele
   await expect(page.locator('.header-account__name')).toHaveText(`Signed in as ${person.name}`);
   await expectAccessible(page);
 
-  // Sign out from the header, then in again.
+  // Sign out from the header, then in again. The account page hears that nobody is signed in and
+  // must not take it for a lost session (which sends the visitor to sign in, saying so).
+  await page.evaluate(() => {
+    const replaced: string[] = [];
+    Object.assign(window, { replacedAddresses: replaced });
+    const replace = history.replaceState.bind(history);
+    history.replaceState = (data, unused, url) => {
+      if (url) replaced.push(String(url));
+      replace(data, unused, url);
+    };
+  });
   await page.locator('header').getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/en$/);
   await expect(toasts(page)).toContainText('You are signed out.');
+  const replaced = await page.evaluate(() => (window as unknown as { replacedAddresses: string[] }).replacedAddresses);
+  expect(replaced.filter((address) => address.includes('/login'))).toEqual([]);
   await page.locator('header').getByRole('link', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/en\/login$/);
   await field(page, 'Email address').fill(person.email);

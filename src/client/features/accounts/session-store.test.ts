@@ -62,11 +62,14 @@ describe('session store', () => {
     expect(fetch).not.toHaveBeenCalled();
   });
 
-  it('signs out on the server, then here', async () => {
+  it('signs out on the server, then here, saying the visitor left on purpose', async () => {
     const fetch = server({ [ACCOUNT_API.logout]: [200, {}] });
     store.setSignedIn(ada);
     expect(await store.signOut()).toEqual({ ok: true, data: {} });
     expect(fetch).toHaveBeenCalledWith(ACCOUNT_API.logout, expect.objectContaining({ method: 'POST' }));
+    expect(store.currentSession()).toEqual({ account: null, signedOut: true });
+    // A session the pages found gone is not a sign-out.
+    store.setSignedIn(null);
     expect(store.currentSession()).toEqual({ account: null });
   });
 

@@ -6,12 +6,18 @@ import { ACCOUNT_API, type SessionAnswer } from '#common/account-api.ts';
 // page for a signed-in visitor, where a helper shared with the chat would be one more chunk to
 // fetch (decision 096).
 
+/** Who is signed in, as the pages read it. */
+export interface SessionState extends SessionAnswer {
+  /** Nobody, since the visitor signed out on this page: no page takes it for a session lost. */
+  signedOut?: true;
+}
+
 /** undefined until the server has been asked. */
-let current: SessionAnswer | undefined;
+let current: SessionState | undefined;
 let asked: Promise<void> | null = null;
 const listeners = new Set<() => void>();
 
-function set(session: SessionAnswer) {
+function set(session: SessionState) {
   current = session;
   for (const listener of listeners) listener();
 }
@@ -36,7 +42,7 @@ const subscribe = (listener: () => void) => {
  * Who is signed in (undefined while unknown). The prerendered page cannot know, so the server is
  * asked after hydration.
  */
-export function useSession(): SessionAnswer | undefined {
+export function useSession(): SessionState | undefined {
   const session = useSyncExternalStore(
     subscribe,
     () => current,
@@ -57,6 +63,9 @@ export const setSignedIn = (account: SessionAnswer['account']) => {
 /** Ends the session on the server, here too. */
 export async function signOut(): Promise<ApiResult<unknown>> {
   const result = await callApi(ACCOUNT_API.logout, {});
-  if (result.ok) setSignedIn(null);
+  if (result.ok) {
+    asked = Promise.resolve();
+    set({ account: null, signedOut: true });
+  }
   return result;
 }

@@ -58,7 +58,8 @@ export default function AccountPage() {
   useEffect(() => {
     if (!session || leaving.current) return;
     if (!session.account) {
-      failed(session.expired ? 'SESSION_EXPIRED' : 'UNAUTHORIZED');
+      // Signed out with the header's button: that button leads the way out, and nothing was lost.
+      if (!session.signedOut) failed(session.expired ? 'SESSION_EXPIRED' : 'UNAUTHORIZED');
       return;
     }
     void callApi<AccountAnswer>(ACCOUNT_API.account).then((result) => {
