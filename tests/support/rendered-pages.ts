@@ -1,16 +1,15 @@
-import { createHash } from 'node:crypto';
 import { APP_LOADER_SCRIPT, renderDocument, siteConfigScript } from '#client/app/entry-prerender.tsx';
 import { resolvePath } from '#common/routes.ts';
 import { type InlineHashes, inlineCodeOf } from '#server/http/security-headers.ts';
 import { loadSiteConfig, readTexts } from '#server/platform/site-config.ts';
 import type { PageHtml } from '#server/site/build-files.ts';
+import { hashOf } from './inline-code.ts';
 
 const site = await loadSiteConfig();
 const texts = await readTexts(site.brand);
 /** Stand-ins for the build's assets: the pages' own HTML is what a test reads. */
 export const STAND_IN_CSS = 'body{}';
 const assets = { styles: [{ css: STAND_IN_CSS }], entry: '/assets/entry.js', preloads: [] };
-export const hashOf = (code: string) => `'sha256-${createHash('sha256').update(code).digest('base64')}'`;
 /** The inline code these pages carry, as the build lists it in inline-hashes.json. */
 const allowed: InlineHashes = {
   scripts: [siteConfigScript(site), APP_LOADER_SCRIPT].map(hashOf),

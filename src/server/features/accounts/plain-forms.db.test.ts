@@ -3,8 +3,9 @@ import { ACCOUNT_API } from '#common/account-api.ts';
 import { storageEntry } from '#common/storage.ts';
 import type { ApiApp } from '#server/app.ts';
 import { accountPerson, describeApi, type TestClient } from '#tests/support/api.ts';
+import { hashOf } from '#tests/support/inline-code.ts';
 import { codeIn } from '#tests/support/people.ts';
-import { hashOf, renderedPages, STAND_IN_CSS } from '#tests/support/rendered-pages.ts';
+import { renderedPages, STAND_IN_CSS } from '#tests/support/rendered-pages.ts';
 import { giveSecondFactor } from '#tests/support/second-factor.ts';
 
 /** A form as the browser posts it without JavaScript, from the page's hidden language field on. */
