@@ -8,6 +8,7 @@ const run = (overrides: Partial<RunResult> = {}): RunResult => ({
   tbt: 10,
   cls: 0,
   shifted: [],
+  longTasks: [],
   jsBytes: 100_000,
   htmlBytes: 9_000,
   scriptsBeforeFcp: 0,

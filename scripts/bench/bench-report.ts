@@ -15,6 +15,8 @@ export interface RunResult {
   cls: number;
   /** The elements that moved, with each shift's score, when CLS is above 0 (what to look at first). */
   shifted: string[];
+  /** The main thread's tasks of 50 ms or more (simulated), each as "script or kind, length at start". */
+  longTasks: string[];
   /** Script transferred, in bytes. */
   jsBytes: number;
   /** The page's HTML transferred, headers included, in bytes. */

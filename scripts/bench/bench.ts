@@ -161,6 +161,12 @@ interface LayoutShiftItem {
   score: number;
 }
 
+interface LongTaskItem {
+  url?: string;
+  duration: number;
+  startTime: number;
+}
+
 interface NetworkItem {
   url: string;
   resourceType?: string;
@@ -193,6 +199,7 @@ async function lighthouseRun(url: string, port: number): Promise<RunResult> {
   const startTs = (item: NetworkItem) => (network?.debugData?.networkStartTimeTs ?? 0) + item.networkRequestTime * 1000;
   const before = (items: NetworkItem[], ts: number | undefined) =>
     ts === undefined ? items.length : items.filter((item) => startTs(item) < ts).length;
+  const tasks = (audits['long-tasks']?.details as unknown as { items?: LongTaskItem[] } | undefined)?.items ?? [];
   const scripts = requests.filter((r) => r.resourceType === 'Script');
   const texts = requests.filter((r) => r.url.includes('/locales/'));
   return {
@@ -206,6 +213,10 @@ async function lighthouseRun(url: string, port: number): Promise<RunResult> {
     cls: metric('cumulative-layout-shift'),
     shifted: shifts.map(
       (item) => `${item.node?.selector ?? item.node?.nodeLabel ?? 'unknown'} ${item.score.toFixed(3)}`,
+    ),
+    longTasks: tasks.map(
+      (task) =>
+        `${task.url ? task.url.replace(/^.*\//, '') : 'no script'} ${Math.round(task.duration)} ms at ${Math.round(task.startTime)} ms`,
     ),
     jsBytes: scripts.reduce((sum, r) => sum + r.transferSize, 0),
     htmlBytes: requests.find((r) => r.resourceType === 'Document')?.transferSize ?? Number.NaN,
@@ -253,6 +264,7 @@ async function benchLighthouse() {
       `[${String(done).padStart(String(total).length)}/${total}] ${page} run ${run}/${RUNS}: ` +
         `FCP ${(result.fcp / 1000).toFixed(2)} s, LCP ${(result.lcp / 1000).toFixed(2)} s, ` +
         `TBT ${Math.round(result.tbt)} ms, perf ${result.scores.performance}` +
+        (result.tbt > BUDGETS.tbt ? `, long tasks: ${result.longTasks.join('; ')}` : '') +
         (result.cls > 0 ? `, CLS ${result.cls.toFixed(3)} (moved: ${result.shifted.join(', ')})` : '') +
         (steal === null ? ' ' : `, host steal ${(steal * 100).toFixed(1)}% `) +
         `(${duration(elapsed)} so far${left})\n`,

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { LANGUAGES } from '#common/languages.ts';
 import { allPagePaths, bootNamespaces, pageNamespaces } from '#common/routes.ts';
-import { expectAccessible, waitForHydration, watchConsole } from './helpers.ts';
+import { expectAccessible, intlBeforeHydration, waitForHydration, watchConsole, watchIntl } from './helpers.ts';
 
 const SITE_URL = 'http://localhost:3000';
 
@@ -13,10 +13,13 @@ for (const { path, language, page: pageId } of allPagePaths().filter(({ page }) 
     page.on('request', (request) => {
       if (request.url().includes('/locales/')) texts.push(request.url());
     });
+    await watchIntl(page);
 
     const response = await page.goto(path);
     expect(response?.status()).toBe(200);
     await waitForHydration(page);
+    // Hydration formats nothing: the page carries what its render formatted.
+    expect(await intlBeforeHydration(page)).toEqual([]);
 
     await expect(page.locator('html')).toHaveAttribute('lang', language);
     await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');

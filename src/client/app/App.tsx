@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { ToastProvider } from '#client/lib/toast/ToastProvider.tsx';
 import { AfterFirstPaint } from './AfterFirstPaint.tsx';
 import { LanguageRoot } from './layout/LanguageRoot.tsx';
@@ -6,11 +5,6 @@ import { PageErrorBoundary } from './layout/PageError.tsx';
 
 /** The site: the page at the current address, with what starts after the first paint. */
 export function App() {
-  // Marks the document once the app has taken over the prerendered page, for styles and tests
-  // that need to tell the two apart.
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = 'true';
-  }, []);
   return (
     <ToastProvider>
       <PageErrorBoundary>

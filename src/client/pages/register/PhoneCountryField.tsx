@@ -1,23 +1,18 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { FieldMessage, type FieldState } from '#client/features/forms/index.ts';
+import { countryName } from '#client/lib/formats.ts';
 import { LANGUAGE_COUNTRY, type Language } from '#common/languages.ts';
-
-/** Every country by its name in the page's language, in that language's alphabetical order. */
-function countryOptions(language: Language, codes: readonly string[]): { value: string; label: string }[] {
-  const names = new Intl.DisplayNames([language], { type: 'region' });
-  const collator = new Intl.Collator(language);
-  return codes
-    .map((code) => ({ value: code, label: names.of(code) ?? code }))
-    .sort((a, b) => collator.compare(a.label, b.label));
-}
+import type { CountryNames } from './country-names.worker.ts';
 
 /**
  * The country the phone number is read in, preselected from the page's language. The page is
  * written with that one country only: the 245 names would weigh on every load of the page, and
  * the server's and the browser's name lists may differ by a letter, which hydration would not
- * forgive. After hydration the full list arrives, and the browser's own region (en-US) is chosen
- * if the visitor has not chosen yet. The select keeps its width from the sheet, so the page does not
- * move when the list grows.
+ * forgive; hydration reads that country's name from the boot data (countryName). After hydration
+ * a worker names every country (country-names.worker.ts), so that Intl's start stays off the main
+ * thread; the full list arrives, and the browser's own region (en-US) is chosen if the visitor has
+ * not chosen yet. The select keeps its width from the sheet, so the page does not move when the list
+ * grows. Should the worker fail, the select keeps the page language's country.
  */
 export function PhoneCountryField({
   field,
@@ -31,19 +26,19 @@ export function PhoneCountryField({
   const [options, setOptions] = useState<{ value: string; label: string }[] | null>(null);
   const { onChange, value } = field;
   useEffect(() => {
-    // The list comes after hydration, in a chunk of its own: the page's start carries one country.
-    void import('#common/phone-countries.ts').then(({ PHONE_COUNTRIES, suggestedPhoneCountry }) => {
-      setOptions(countryOptions(language, PHONE_COUNTRIES));
-      // Once, when the page has hydrated: later changes are the visitor's.
-      if (value === LANGUAGE_COUNTRY[language]) onChange(suggestedPhoneCountry(language, navigator.languages));
-    });
+    const worker = new Worker(new URL('./country-names.worker.ts', import.meta.url), { type: 'module' });
+    worker.onmessage = ({ data }: MessageEvent<CountryNames>) => {
+      worker.terminate();
+      startTransition(() => {
+        setOptions(data.options);
+        // Once, when the page has hydrated: later changes are the visitor's.
+        if (value === LANGUAGE_COUNTRY[language]) onChange(data.suggested);
+      });
+    };
+    worker.postMessage(language);
+    return () => worker.terminate();
   }, [language]);
-  const shown = options ?? [
-    {
-      value: String(value),
-      label: new Intl.DisplayNames([language], { type: 'region' }).of(String(value)) ?? String(value),
-    },
-  ];
+  const shown = options ?? [{ value: String(value), label: countryName(language, String(value)) }];
   const errorId = `${field.id}-error`;
   return (
     <div className={`field${field.error ? ' field--invalid' : ''}`}>
