@@ -55,6 +55,7 @@ export async function watchIntl(page: Page) {
   await page.addInitScript(() => {
     const made: string[] = [];
     Object.assign(window, { intlBeforeHydration: made });
+    const intl = Intl as unknown as Record<string, object>;
     for (const kind of [
       'Collator',
       'DateTimeFormat',
@@ -63,7 +64,6 @@ export async function watchIntl(page: Page) {
       'NumberFormat',
       'RelativeTimeFormat',
     ]) {
-      const intl = Intl as unknown as Record<string, object>;
       intl[kind] = new Proxy(intl[kind] as object, {
         construct(target, args) {
           if (document.documentElement.dataset.hydrated !== 'true') made.push(kind);
@@ -82,7 +82,7 @@ export function intlBeforeHydration(page: Page): Promise<string[]> {
   return page.evaluate(() => (window as unknown as { intlBeforeHydration: string[] }).intlBeforeHydration);
 }
 
-/** Resolves once React has hydrated the page (the app marks the root). */
+/** Resolves once React has hydrated the page (HydratedMark in src/client/app/layout/Page.tsx marks the document). */
 export async function waitForHydration(page: Page) {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
 }
