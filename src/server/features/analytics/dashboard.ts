@@ -9,98 +9,9 @@ import {
 import { chatConversationsPer } from '#server/features/chat/index.ts';
 import { contactMessagesPer } from '#server/features/contact/index.ts';
 import type { Queryable } from '#server/platform/db/database.ts';
+import { EXACT_UP_TO_VIEWS, rolledUpParts } from './day-rollups.ts';
 import type { Period, Span } from './periods.ts';
-
-/** Rows per breakdown: the page shows them all, with a bar each. */
-const TOP = 50;
-
-/**
- * Where each breakdown's value is read in `views`: the page view's own path and language, or its
- * visit's value, which the visit takes from its first page view (its last for the exit page).
- */
-const COLUMNS: Record<AnalyticsDimension, string> = {
-  page: 'path',
-  language: 'language',
-  entry: 'entry',
-  exit: 'exit',
-  browserLanguage: 'browser_language',
-  referrer: 'referrer_host',
-  source: 'utm_source',
-  campaign: 'utm_campaign',
-  device: 'device',
-  browser: 'browser',
-  system: 'os',
-  country: 'country',
-};
-
-/** A column's values at the visit's page views, in time order, on every row of the visit. */
-const ofVisit = (column: string) => `array_agg(${column}) FILTER (WHERE event = '$pageview') OVER visit`;
-
-/**
- * The page views of the span with their visits, as CTEs (decision 180): the events of each visitor
- * in time order; one more than 30 minutes after the visitor's previous event opens a new visit. A
- * visit's length runs from its first event to its last, page leaves included; a visit of one page
- * view is a bounce. Only events inside the span count, so a visit across its start is cut there.
- * The filters keep visits (entry, referrer, device...) or page views (page, language).
- *
- * Window functions only, never a join: PGlite keeps no statistics (it has no autovacuum), and
- * without them the planner ran a join of events and visits as a nested loop, minutes for 20,000 views.
- */
-function viewsOf(filters: Partial<Record<AnalyticsDimension, string>>, firstParam: number) {
-  const params: (string | null)[] = [];
-  const conditions = Object.entries(filters).map(([name, value]) => {
-    params.push(value === '' ? null : value);
-    return `${COLUMNS[name as AnalyticsDimension]} IS NOT DISTINCT FROM $${firstParam + params.length - 1}::text`;
-  });
-  const sql = `
-    events AS (
-      SELECT id, event, distinct_id, occurred_at, path, language, browser_language, referrer_host, utm_source,
-             utm_campaign, device, browser, os, country,
-             CASE WHEN occurred_at - lag(occurred_at) OVER (PARTITION BY distinct_id ORDER BY occurred_at, id)
-                       <= interval '30 minutes' THEN 0 ELSE 1 END AS opens
-      FROM analytics_events
-      WHERE event IN ('$pageview', '$pageleave') AND occurred_at >= $1::timestamptz AND occurred_at < $2::timestamptz
-    ),
-    numbered AS (
-      SELECT *, distinct_id || ' ' || sum(opens) OVER (PARTITION BY distinct_id ORDER BY occurred_at, id) AS visit
-      FROM events
-    ),
-    visited AS (
-      SELECT event, occurred_at, distinct_id, visit, path, language,
-             count(*) FILTER (WHERE event = '$pageview') OVER visit AS visit_views,
-             extract(epoch FROM max(occurred_at) OVER visit - min(occurred_at) OVER visit)::float8 AS visit_seconds,
-             ${ofVisit('path')} AS paths,
-             (${ofVisit('browser_language')})[1] AS browser_language, (${ofVisit('referrer_host')})[1] AS referrer_host,
-             (${ofVisit('utm_source')})[1] AS utm_source, (${ofVisit('utm_campaign')})[1] AS utm_campaign,
-             (${ofVisit('device')})[1] AS device, (${ofVisit('browser')})[1] AS browser, (${ofVisit('os')})[1] AS os,
-             (${ofVisit('country')})[1] AS country
-      FROM numbered
-      WINDOW visit AS (PARTITION BY visit ORDER BY occurred_at, id ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING)
-    ),
-    views AS (
-      SELECT * FROM (
-        SELECT occurred_at, distinct_id, visit, path, language, paths[1] AS entry, paths[cardinality(paths)] AS exit,
-               browser_language, referrer_host, utm_source, utm_campaign, device, browser, os, country, visit_views,
-               visit_seconds
-        FROM visited WHERE event = '$pageview'
-      ) AS page_views
-      WHERE true${conditions.map((condition) => ` AND ${condition}`).join('')}
-    ),
-    matched AS (
-      SELECT visit, min(visit_views) AS views, min(visit_seconds) AS seconds FROM views GROUP BY visit
-    )`;
-  return { sql, params };
-}
-
-interface Part {
-  kind: string;
-  bucket: string | null;
-  key: string | null;
-  visitors: number;
-  visits: number;
-  views: number;
-  extra: number | null;
-}
+import { COLUMNS, type Part, TOP, viewsOf } from './visits-sql.ts';
 
 const COUNTS = 'count(DISTINCT distinct_id)::integer, count(DISTINCT visit)::integer, count(*)::integer';
 const COUNTS_AS =
@@ -127,8 +38,8 @@ const pointsOf = (parts: Part[]): AnalyticsPoint[] =>
 
 /**
  * The headline numbers and the chart's points of a span (and the breakdowns when `withBreakdowns`),
- * in one statement so that the visits are cut once. Raw events are read here; daily rollups can
- * take their place for whole days later without changing the answer's shape.
+ * from raw events in one statement, so that the visits are cut once. Used for a single day (its
+ * chart is by the hour) and with filters; other spans are read from the day roll-ups.
  */
 async function measure(
   db: Queryable,
@@ -138,7 +49,7 @@ async function measure(
   filters: Partial<Record<AnalyticsDimension, string>>,
   withBreakdowns: boolean,
 ): Promise<Part[]> {
-  const { sql, params } = viewsOf(filters, 4);
+  const { sql, params } = viewsOf(filters);
   const format = bucket === 'hour' ? `'YYYY-MM-DD"T"HH24'` : `'YYYY-MM-DD'`;
   const at = `to_char(occurred_at AT TIME ZONE $3::text, ${format})`;
   const parts = [
@@ -201,15 +112,24 @@ async function contactOf(db: Queryable, period: Period, timeZone: string): Promi
   });
 }
 
-/** The console's analytics for a period in the site's time zone, compared with the one before. */
+/**
+ * The console's analytics for a period in the site's time zone, compared with the one before. A
+ * span of more than one day, without filters and with more than `exactUpTo` page views, is read
+ * from the day roll-ups (decision 253).
+ */
 export async function dashboard(
   db: Queryable,
   period: Period,
   timeZone: string,
   filters: Partial<Record<AnalyticsDimension, string>>,
+  exactUpTo = EXACT_UP_TO_VIEWS,
 ): Promise<Omit<AnalyticsAnswer, 'posthogHost'>> {
-  const current = await measure(db, period, period.bucket, timeZone, filters, true);
-  const previous = await measure(db, period.previous, period.bucket, timeZone, filters, false);
+  const rolledUp = period.bucket === 'day' && Object.keys(filters).length === 0;
+  const measured = async (span: Span, withBreakdowns: boolean) =>
+    (rolledUp && (await rolledUpParts(db, span, timeZone, withBreakdowns, exactUpTo))) ||
+    measure(db, span, period.bucket, timeZone, filters, withBreakdowns);
+  const current = await measured(period, true);
+  const previous = await measured(period.previous, false);
   const breakdowns = Object.fromEntries(ANALYTICS_DIMENSIONS.map((name) => [name, [] as AnalyticsRow[]])) as Record<
     AnalyticsDimension,
     AnalyticsRow[]

@@ -1,10 +1,12 @@
 import { POSTHOG_PATH } from '#common/analytics.ts';
 import { RETENTION } from '#common/retention.ts';
 import type { Deps } from '#server/deps.ts';
+import { readChatSettings } from '#server/features/chat/index.ts';
 import { newRoutes } from '#server/http/context.ts';
 import type { Feature } from '#server/http/feature.ts';
 import type { JobDefinitions } from '#server/platform/jobs/jobs.ts';
 import { dashboardRoutes } from './dashboard-routes.ts';
+import { pruneRollups, rollUpDays } from './day-rollups.ts';
 import { pruneEvents } from './events-store.ts';
 import { POSTHOG_MAX_BODY_BYTES, posthogRoutes } from './posthog-routes.ts';
 import { reportMailJobs } from './report-mail-jobs.ts';
@@ -36,6 +38,14 @@ export const analyticsJobs: JobDefinitions = {
     run: async (_, { db }) => {
       await pruneEvents(db, RETENTION.analyticsDays);
       await pruneUnconsentedViews(db, RETENTION.analyticsDays);
+      await pruneRollups(db, RETENTION.analyticsDays);
+    },
+  },
+  /** The console reads ended days from their roll-ups (decision 253); a late batch rolls its day again. */
+  'analytics.roll-up': {
+    everySeconds: 60,
+    run: async (_, { db }) => {
+      await rollUpDays(db, (await readChatSettings(db)).timeZone, new Date());
     },
   },
 };
