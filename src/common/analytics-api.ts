@@ -71,6 +71,11 @@ export interface AnalyticsAnswer {
   filters: Partial<Record<AnalyticsDimension, string>>;
   headline: AnalyticsHeadline;
   previousHeadline: AnalyticsHeadline;
+  /**
+   * Whether the period's unique visitors (headline and breakdowns) are estimated from the day
+   * roll-ups (a period of several days with many page views and no filter); all else is exact.
+   */
+  estimated: boolean;
   /** Only the hours or days that had page views, oldest first. */
   series: AnalyticsPoint[];
   previousSeries: AnalyticsPoint[];

@@ -225,6 +225,7 @@ export default function AnalyticsPage({ query, me }: { query: URLSearchParams; m
     <div className="analytics">
       <h1>{t('analytics.title')}</h1>
       <p className="console-lead">{t('analytics.consent')}</p>
+      {answer?.estimated && <p className="console-note">{t('analytics.estimated')}</p>}
       {answer?.posthogHost && (
         <p className="console-note">
           {t('analytics.posthog', { host: answer.posthogHost })}{' '}

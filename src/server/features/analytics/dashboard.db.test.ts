@@ -212,6 +212,24 @@ describeApi('the console analytics', (api) => {
     }
   });
 
+  it('ends a visit at the site’s midnight (decision 253)', async () => {
+    const db = api.db();
+    // 16:50 and 17:05 UTC: one visit in UTC, 23:50 and 00:05 in Bangkok.
+    await storeEvents(db, [event('m', '/en', '2001-03-20T16:50:00Z'), event('m', '/en/about', '2001-03-20T17:05:00Z')]);
+    expect((await ask('from=2001-03-20&to=2001-03-21')).headline).toMatchObject({ visitors: 1, visits: 1, views: 2 });
+    try {
+      await db.query(`UPDATE chat_settings SET time_zone = 'Asia/Bangkok'`);
+      const answer = await ask('from=2001-03-20&to=2001-03-21');
+      expect(answer.headline).toMatchObject({ visitors: 1, visits: 2, views: 2, bounceRate: 1 });
+      expect(answer.series).toEqual([
+        { bucket: '2001-03-20', visitors: 1, visits: 1, views: 1 },
+        { bucket: '2001-03-21', visitors: 1, visits: 1, views: 1 },
+      ]);
+    } finally {
+      await db.query(`UPDATE chat_settings SET time_zone = 'UTC'`);
+    }
+  });
+
   it('counts contact messages and chat conversations per day, with the wait for the first answer', async () => {
     const db = api.db();
     const message = (at: string, status = 'new') =>

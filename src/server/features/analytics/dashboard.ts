@@ -8,7 +8,7 @@ import {
 } from '#common/analytics-api.ts';
 import { chatConversationsPer } from '#server/features/chat/index.ts';
 import { contactMessagesPer } from '#server/features/contact/index.ts';
-import type { Queryable } from '#server/platform/db/database.ts';
+import type { Database, Queryable } from '#server/platform/db/database.ts';
 import { EXACT_UP_TO_VIEWS, rolledUpParts } from './day-rollups.ts';
 import type { Period, Span } from './periods.ts';
 import { COLUMNS, type Part, TOP, viewsOf } from './visits-sql.ts';
@@ -118,18 +118,22 @@ async function contactOf(db: Queryable, period: Period, timeZone: string): Promi
  * from the day roll-ups (decision 253).
  */
 export async function dashboard(
-  db: Queryable,
+  db: Database,
   period: Period,
   timeZone: string,
   filters: Partial<Record<AnalyticsDimension, string>>,
   exactUpTo = EXACT_UP_TO_VIEWS,
 ): Promise<Omit<AnalyticsAnswer, 'posthogHost'>> {
   const rolledUp = period.bucket === 'day' && Object.keys(filters).length === 0;
-  const measured = async (span: Span, withBreakdowns: boolean) =>
-    (rolledUp && (await rolledUpParts(db, span, timeZone, withBreakdowns, exactUpTo))) ||
-    measure(db, span, period.bucket, timeZone, filters, withBreakdowns);
-  const current = await measured(period, true);
-  const previous = await measured(period.previous, false);
+  const measured = async (span: Span, withBreakdowns: boolean) => {
+    const rolled = rolledUp ? await rolledUpParts(db, span, timeZone, withBreakdowns, exactUpTo) : null;
+    return {
+      estimated: rolled !== null,
+      parts: rolled ?? (await measure(db, span, period.bucket, timeZone, filters, withBreakdowns)),
+    };
+  };
+  const { estimated, parts: current } = await measured(period, true);
+  const { parts: previous } = await measured(period.previous, false);
   const breakdowns = Object.fromEntries(ANALYTICS_DIMENSIONS.map((name) => [name, [] as AnalyticsRow[]])) as Record<
     AnalyticsDimension,
     AnalyticsRow[]
@@ -148,6 +152,7 @@ export async function dashboard(
     filters,
     headline: headlineOf(current),
     previousHeadline: headlineOf(previous),
+    estimated,
     series: pointsOf(current).sort((a, b) => a.bucket.localeCompare(b.bucket)),
     previousSeries: pointsOf(previous).sort((a, b) => a.bucket.localeCompare(b.bucket)),
     languages: current

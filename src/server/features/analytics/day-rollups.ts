@@ -2,16 +2,24 @@ import { ANALYTICS_DIMENSIONS } from '#common/analytics-api.ts';
 import { instantOf, wallClock } from '#server/features/chat/index.ts';
 import type { Database, Queryable } from '#server/platform/db/database.ts';
 import type { Span } from './periods.ts';
-import { estimateVisitors, mergeInto, oneVisitorSketchSql, type Registers, registersOf } from './visitor-sketch.ts';
+import {
+  estimateVisitors,
+  mergeInto,
+  type Registers,
+  registersFromBits,
+  registersOf,
+  sketchBitSql,
+  sketchOf,
+} from './visitor-sketch.ts';
 import { COLUMNS, type Part, TOP, viewsOf } from './visits-sql.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
-/** Days one statement rolls up at most, so that a first roll-up of a long history runs in steps. */
-const DAYS_PER_STATEMENT = 7;
 
 /** One day's numbers for one breakdown value (dimension '' for the day's totals, with a null value). */
 interface DayRow {
   day: string;
+  /** Only on totals: the visits that began in this hour of the day (0 to 23), so that a day can be cut. */
+  hour: number | null;
   dimension: string;
   value: string | null;
   visitors: number;
@@ -21,38 +29,71 @@ interface DayRow {
   seconds: number;
 }
 
+interface SketchedRow extends DayRow {
+  registers: Registers;
+}
+
+const VISIT_DIMENSIONS = ANALYTICS_DIMENSIONS.filter((name) => name !== 'page' && name !== 'language');
+
 /**
- * The rows of analytics_day_rollups for the days between $1 and $2 (the site's time zone is $3),
- * from raw events: per day and breakdown value, exact visitors, visits and page views, and the
- * visitors' sketch. Visitors are counted per value, then their visits, then their views, so that
- * every count is a hash aggregate and never a sort.
+ * The day roll-ups' rows for the days between $1 and $2 (the site's time zone is $3), from raw
+ * events: per day and breakdown value, exact visitors, visits and page views, and the bits of the
+ * visitors' sketch; per day and hour, the totals of the visits that began in it. A visit's values
+ * are read once per visit and a page's once per visit that saw it, so that the aggregates stay
+ * small; every one is a hash aggregate.
  */
 function dayRowsSql(): string {
-  const names = ['', ...ANALYTICS_DIMENSIONS].map((name) => `'${name}'`).join(', ');
-  const values = ['NULL::text', ...ANALYTICS_DIMENSIONS.map((name) => COLUMNS[name])].join(', ');
+  const visitNames = ['', ...VISIT_DIMENSIONS].map((name) => `'${name}'`).join(', ');
+  const visitValues = ['NULL::text', ...VISIT_DIMENSIONS.map((name) => `min(${COLUMNS[name]})`)].join(', ');
   return `WITH ${viewsOf({}).sql},
-    keyed AS (
-      SELECT day, distinct_id, visit, unnest(ARRAY[${names}]) AS dimension, unnest(ARRAY[${values}]) AS value FROM views
+    sketched AS (SELECT *, ${sketchBitSql('hashtextextended(distinct_id, 0)')} AS bit FROM views),
+    visits AS (
+      SELECT min(day) AS day, min(distinct_id) AS distinct_id, min(bit) AS bit, count(*)::integer AS views,
+             min(visit_seconds) AS seconds, extract(hour FROM min(occurred_at) AT TIME ZONE $3::text)::integer AS hour,
+             unnest(ARRAY[${visitNames}]) AS dimension, unnest(ARRAY[${visitValues}]) AS value
+      FROM sketched GROUP BY visit
     ),
-    per_visit AS (
-      SELECT day, dimension, value, distinct_id, count(*) AS views FROM keyed GROUP BY day, dimension, value, distinct_id, visit
+    keyed AS (
+      SELECT day, dimension, value, distinct_id, bit, 1 AS visits, views FROM visits
+      UNION ALL
+      SELECT day, dimension, value, min(distinct_id), min(bit), 1, count(*)
+      FROM (SELECT day, visit, distinct_id, bit, unnest(ARRAY['page', 'language']) AS dimension,
+                   unnest(ARRAY[path, language]) AS value FROM sketched) AS viewed
+      GROUP BY day, dimension, value, visit
     ),
     per_visitor AS (
-      SELECT day, dimension, value, distinct_id, count(*) AS visits, sum(views) AS views
-      FROM per_visit GROUP BY day, dimension, value, distinct_id
-    ),
-    visit_stats AS (
-      SELECT day, count(*) FILTER (WHERE views = 1)::integer AS bounces, sum(seconds)::float8 AS seconds
-      FROM matched GROUP BY day
+      SELECT day, dimension, value, min(bit) AS bit, sum(visits) AS visits, sum(views) AS views
+      FROM keyed GROUP BY day, dimension, value, distinct_id
     )
-    SELECT v.day, v.dimension, v.value, v.visitors, v.visits, v.views,
-           CASE WHEN v.dimension = '' THEN s.bounces ELSE 0 END AS bounces,
-           CASE WHEN v.dimension = '' THEN s.seconds ELSE 0 END AS seconds, v.sketch
-    FROM (
-      SELECT day, dimension, value, count(*)::integer AS visitors, sum(visits)::integer AS visits,
-             sum(views)::integer AS views, bit_or(${oneVisitorSketchSql('hashtextextended(distinct_id, 0)')}) AS sketch
-      FROM per_visitor GROUP BY day, dimension, value
-    ) AS v JOIN visit_stats AS s ON s.day = v.day`;
+    SELECT day, NULL::integer AS hour, dimension, value, count(*)::integer AS visitors, sum(visits)::integer AS visits,
+           sum(views)::integer AS views, 0 AS bounces, 0::float8 AS seconds, array_agg(bit) AS bits
+    FROM per_visitor GROUP BY day, dimension, value
+    UNION ALL
+    SELECT day, hour, '', NULL, count(DISTINCT distinct_id)::integer, count(*)::integer, sum(views)::integer,
+           count(*) FILTER (WHERE views = 1)::integer, sum(seconds)::float8, array_agg(bit)
+    FROM visits WHERE dimension = '' GROUP BY day, hour`;
+}
+
+/**
+ * The rows of the days between `start` and `end`, worked out from raw events; a day's totals row
+ * gets its bounces and visit length from its hours. Sorts and aggregates get the memory they need
+ * (a day of 25,000 page views spilled to disk with PostgreSQL's default), and no JIT compilation,
+ * which cost more than it saved.
+ */
+async function dayRows(db: Database, start: Date, end: Date, timeZone: string): Promise<SketchedRow[]> {
+  const rows = await db.transaction(async (tx) => {
+    await tx.query(`SET LOCAL work_mem = '64MB'`);
+    await tx.query('SET LOCAL jit = off');
+    return tx.query<DayRow & { bits: number[] }>(dayRowsSql(), [start.toISOString(), end.toISOString(), timeZone]);
+  });
+  const sketched = rows.map(({ bits, ...row }) => ({ ...row, registers: registersFromBits(bits) }));
+  for (const totals of sketched.filter((row) => row.dimension === '' && row.hour === null)) {
+    for (const hour of sketched.filter((row) => row.day === totals.day && row.hour !== null)) {
+      totals.bounces += hour.bounces;
+      totals.seconds += hour.seconds;
+    }
+  }
+  return sketched;
 }
 
 /** The site's calendar day of a wall-clock instant, and the instant a calendar day starts. */
@@ -61,71 +102,99 @@ const startOf = (day: string, timeZone: string) => new Date(instantOf(Date.parse
 const nextDay = (day: string) => dayOfWall(Date.parse(`${day}T00:00:00Z`) + DAY);
 
 /**
- * Rolls up the site's days that have ended and are not rolled up yet, oldest first and at most
- * `maxDays`, and the rolled days that events have arrived for since (a late batch). Days rolled in
- * another time zone are dropped first: a change of the site's time zone rolls everything again.
- * Returns the days rolled.
+ * Rolls up, oldest first and at most `maxDays`: the site's days that have ended and are not rolled
+ * up whole yet; the rolled days that events have arrived for since (a late batch); and the current
+ * day so far, when events have arrived since it was last rolled. Days rolled in another time zone
+ * are dropped first: a change of the site's time zone rolls everything again. Returns the days
+ * rolled.
  */
-export async function rollUpDays(db: Database, timeZone: string, now: Date, maxDays = 62): Promise<string[]> {
+export async function rollUpDays(db: Database, timeZone: string, now: Date, maxDays = 7): Promise<string[]> {
   await db.query(
     'DELETE FROM analytics_day_rollups WHERE day IN (SELECT day FROM analytics_rolled_days WHERE time_zone <> $1)',
     [timeZone],
   );
-  await db.query('DELETE FROM analytics_rolled_days WHERE time_zone <> $1', [timeZone]);
+  const [changed] = await db.query('DELETE FROM analytics_rolled_days WHERE time_zone <> $1 RETURNING day', [timeZone]);
+  if (changed) await db.query('DELETE FROM analytics_month_rollups');
   const today = dayOfWall(wallClock(now.getTime(), timeZone));
-  const [state] = await db.query<{ newest: string | null; seen: string | null; first: string | null }>(
-    `SELECT to_char(max(day), 'YYYY-MM-DD') AS newest, max(last_event_id)::text AS seen,
-            (SELECT to_char(min(occurred_at) AT TIME ZONE $1, 'YYYY-MM-DD') FROM analytics_events) AS first
+  const [state] = await db.query<{ newest: string | null; seen: string | null; first: string | null; today: boolean }>(
+    `SELECT to_char(max(day) FILTER (WHERE through IS NULL), 'YYYY-MM-DD') AS newest, max(last_event_id)::text AS seen,
+            (SELECT to_char(min(occurred_at) AT TIME ZONE $1, 'YYYY-MM-DD') FROM analytics_events) AS first,
+            coalesce(bool_or(day = $2::date), false) AS today
      FROM analytics_rolled_days`,
-    [timeZone],
+    [timeZone, today],
   );
-  const late = state?.seen
+  const arrived = state?.seen
     ? (
         await db.query<{ day: string }>(
           `SELECT DISTINCT to_char(occurred_at AT TIME ZONE $1, 'YYYY-MM-DD') AS day FROM analytics_events WHERE id > $2::bigint`,
           [timeZone, state.seen],
         )
-      )
-        .map((row) => row.day)
-        .filter((day) => day <= (state.newest as string))
+      ).map((row) => row.day)
     : [];
-  const due: string[] = [];
-  for (let day = state?.newest ? nextDay(state.newest) : state?.first; day && day < today && due.length < maxDays; ) {
-    due.push(day);
-    day = nextDay(day);
+  const due = arrived.filter((day) => day === today || (state?.newest && day <= state.newest));
+  for (let day = state?.newest ? nextDay(state.newest) : state?.first; day && day <= today; day = nextDay(day)) {
+    if (day < today || !state?.today) due.push(day);
   }
-  const days = [...new Set([...late, ...due])].sort();
-  for (let i = 0; i < days.length; ) {
-    const first = days[i] as string;
-    const run = [first];
-    while (run.length < DAYS_PER_STATEMENT && days[i + run.length] === nextDay(run[run.length - 1] as string)) {
-      run.push(days[i + run.length] as string);
-    }
-    await rollUp(db, run, timeZone);
-    i += run.length;
-  }
+  const days = [...new Set(due)].sort().slice(0, maxDays);
+  for (const day of days) await rollUp(db, day, timeZone, day === today ? now : null);
+  const ended = new Set(days.filter((day) => nextMonth(day) <= today).map(monthOf));
+  for (const month of ended) await mergeMonth(db, month);
   return days;
 }
 
-/** Rolls up consecutive days in one transaction: their rows are replaced, and they are noted as rolled. */
-async function rollUp(db: Database, days: string[], timeZone: string): Promise<void> {
-  const first = days[0] as string;
-  const last = days[days.length - 1] as string;
+/** The first day of a day's month, and the first day of the month after. */
+const monthOf = (day: string) => `${day.slice(0, 7)}-01`;
+const nextMonth = (day: string) => {
+  const date = new Date(`${monthOf(day)}T00:00:00Z`);
+  date.setUTCMonth(date.getUTCMonth() + 1);
+  return dayOfWall(date.getTime());
+};
+
+/** Merges an ended month's day rows into its month rows. */
+async function mergeMonth(db: Database, month: string): Promise<void> {
   await db.transaction(async (tx) => {
-    const [{ seen } = { seen: '0' }] = await tx.query<{ seen: string }>(
-      'SELECT coalesce(max(id), 0)::text AS seen FROM analytics_events',
-    );
-    await tx.query('DELETE FROM analytics_day_rollups WHERE day BETWEEN $1::date AND $2::date', [first, last]);
+    await tx.query('DELETE FROM analytics_month_rollups WHERE month = $1::date', [month]);
     await tx.query(
-      `INSERT INTO analytics_day_rollups (day, dimension, value, visitors, visits, views, bounces, seconds, sketch)
-       SELECT day::date, dimension, value, visitors, visits, views, bounces, seconds, sketch FROM (${dayRowsSql()}) AS rows`,
-      [startOf(first, timeZone).toISOString(), startOf(nextDay(last), timeZone).toISOString(), timeZone],
+      `INSERT INTO analytics_month_rollups (month, dimension, value, visitors, most, visits, views, bounces, seconds, sketch)
+       SELECT $1::date, dimension, value, sum(visitors), max(visitors), sum(visits), sum(views), sum(bounces), sum(seconds),
+              bit_or(sketch)
+       FROM analytics_day_rollups WHERE day >= $1::date AND day < $2::date AND hour IS NULL GROUP BY dimension, value`,
+      [month, nextMonth(month)],
+    );
+  });
+}
+
+/** Rolls up one day, or the current one up to `through`: its rows are replaced, and it is noted as rolled. */
+async function rollUp(db: Database, day: string, timeZone: string, through: Date | null): Promise<void> {
+  const [{ seen } = { seen: '0' }] = await db.query<{ seen: string }>(
+    'SELECT coalesce(max(id), 0)::text AS seen FROM analytics_events',
+  );
+  const end = through ?? startOf(nextDay(day), timeZone);
+  const rows = await dayRows(db, startOf(day, timeZone), end, timeZone);
+  await db.transaction(async (tx) => {
+    await tx.query('DELETE FROM analytics_day_rollups WHERE day = $1::date', [day]);
+    await tx.query(
+      `INSERT INTO analytics_day_rollups (day, hour, dimension, value, visitors, visits, views, bounces, seconds, sketch)
+       SELECT $1::date, * FROM unnest($2::integer[], $3::text[], $4::text[], $5::integer[], $6::integer[], $7::integer[],
+         $8::integer[], $9::float8[], $10::text[]::bit varying[])`,
+      [
+        day,
+        rows.map((row) => row.hour),
+        rows.map((row) => row.dimension),
+        rows.map((row) => row.value),
+        rows.map((row) => row.visitors),
+        rows.map((row) => row.visits),
+        rows.map((row) => row.views),
+        rows.map((row) => row.bounces),
+        rows.map((row) => row.seconds),
+        rows.map((row) => sketchOf(row.registers)),
+      ],
     );
     await tx.query(
-      `INSERT INTO analytics_rolled_days (day, time_zone, last_event_id)
-       SELECT day::date, $2, $3::bigint FROM unnest($1::text[]) AS day
-       ON CONFLICT (day) DO UPDATE SET time_zone = $2, rolled_at = statement_timestamp(), last_event_id = $3::bigint`,
-      [days, timeZone, seen],
+      `INSERT INTO analytics_rolled_days (day, time_zone, through, last_event_id) VALUES ($1::date, $2, $3::timestamptz, $4::bigint)
+       ON CONFLICT (day) DO UPDATE SET time_zone = $2, through = $3::timestamptz, rolled_at = statement_timestamp(),
+         last_event_id = $4::bigint`,
+      [day, timeZone, through?.toISOString() ?? null, seen],
     );
   });
 }
@@ -138,6 +207,10 @@ export async function pruneRollups(db: Queryable, days: number): Promise<void> {
   );
   await db.query(
     `DELETE FROM analytics_rolled_days WHERE day < (statement_timestamp() - $1::integer * interval '1 day')::date`,
+    [days],
+  );
+  await db.query(
+    `DELETE FROM analytics_month_rollups WHERE month < (statement_timestamp() - $1::integer * interval '1 day')::date`,
     [days],
   );
 }
@@ -156,80 +229,124 @@ interface Merged {
   seconds: number;
 }
 
+/** How a span is read: whole days from the roll-ups, a day cut at an hour, and runs of raw events. */
+interface Plan {
+  /** Days read from their roll-ups; the current day as far as it was rolled up. */
+  stored: string[];
+  /** Months whose days are all stored and whose merged rows stand for those days' breakdowns. */
+  months: string[];
+  /** The previous period's last day, cut where the current period is now: its hours before `hour`. */
+  cut: { day: string; hour: number } | null;
+  /** Runs of consecutive time worked out from raw events. */
+  live: { start: Date; end: Date }[];
+}
+
 /**
- * The days of a span that are rolled up and whole, and the others as runs of consecutive time to
- * work out from raw events. Days before the first event or after the last are left out, so that a
- * span of centuries costs no more than the events' own days.
+ * How to read a span. Days before the first event or after the last are left out, so that a span
+ * of centuries costs no more than the events' own days. The current day is read as far as the job
+ * rolled it up (a minute ago at most); a day the job has not rolled up is worked out from raw events.
  */
-async function daysOf(db: Queryable, span: Span, timeZone: string) {
+async function planOf(db: Queryable, span: Span, timeZone: string, withBreakdowns: boolean): Promise<Plan> {
+  const plan: Plan = { stored: [], months: [], cut: null, live: [] };
   const [bounds] = await db.query<{ first: string | null; last: string | null }>(
     `SELECT to_char(min(occurred_at) AT TIME ZONE $1, 'YYYY-MM-DD') AS first,
             to_char(max(occurred_at) AT TIME ZONE $1, 'YYYY-MM-DD') AS last FROM analytics_events`,
     [timeZone],
   );
-  const stored: string[] = [];
-  const live: { start: Date; end: Date }[] = [];
-  if (!bounds?.first || !bounds.last) return { stored, live };
+  if (!bounds?.first || !bounds.last) return plan;
   const from = bounds.first > span.from ? bounds.first : span.from;
   const to = bounds.last < span.to ? bounds.last : span.to;
-  if (from > to) return { stored, live };
-  const rolled = new Set(
+  if (from > to) return plan;
+  const rolled = new Map(
     (
-      await db.query<{ day: string }>(
-        `SELECT to_char(day, 'YYYY-MM-DD') AS day FROM analytics_rolled_days
+      await db.query<{ day: string; through: Date | null }>(
+        `SELECT to_char(day, 'YYYY-MM-DD') AS day, through FROM analytics_rolled_days
          WHERE day BETWEEN $1::date AND $2::date AND time_zone = $3`,
         [from, to, timeZone],
       )
-    ).map((row) => row.day),
+    ).map((row) => [row.day, row.through ? new Date(row.through).getTime() : null]),
   );
   for (let day = from; day <= to; day = nextDay(day)) {
     const dayStart = startOf(day, timeZone).getTime();
     const dayEnd = startOf(nextDay(day), timeZone).getTime();
     const start = Math.max(dayStart, span.start.getTime());
     const end = Math.min(dayEnd, span.end.getTime());
-    const previous = live.at(-1);
     if (start >= end) continue;
-    if (rolled.has(day) && start === dayStart && end === dayEnd) stored.push(day);
-    else if (previous?.end.getTime() === start) previous.end = new Date(end);
-    else live.push({ start: new Date(start), end: new Date(end) });
+    const through = rolled.get(day);
+    const fromDayStart = start === dayStart && through !== undefined;
+    if (fromDayStart && (through === null ? end === dayEnd : end >= through)) {
+      plan.stored.push(day);
+    } else if (fromDayStart && through === null && !withBreakdowns) {
+      plan.cut = { day, hour: new Date(wallClock(end, timeZone)).getUTCHours() };
+    } else {
+      const previous = plan.live.at(-1);
+      if (previous?.end.getTime() === start) previous.end = new Date(end);
+      else plan.live.push({ start: new Date(start), end: new Date(end) });
+    }
   }
-  return { stored, live };
+  const merged = await db.query<{ month: string }>(
+    `SELECT to_char(month, 'YYYY-MM-DD') AS month FROM analytics_month_rollups
+     WHERE month BETWEEN $1::date AND $2::date AND dimension = ''`,
+    [monthOf(from), to],
+  );
+  // A month stands for its days when each of them that could have events is read from the roll-ups.
+  const stored = new Set(plan.stored);
+  const { first, last } = bounds;
+  for (const { month } of merged) {
+    let whole = true;
+    for (let day = month; whole && day < nextMonth(month); day = nextDay(day)) {
+      whole = day < first || day > last || stored.has(day);
+    }
+    if (whole) plan.months.push(month);
+  }
+  return plan;
+}
+
+/** The page views a plan covers, from the roll-ups' totals and a count of the raw events. */
+async function viewsIn(db: Queryable, { stored, cut, live }: Plan): Promise<number> {
+  const [rolled] = await db.query<{ views: number }>(
+    `SELECT (SELECT coalesce(sum(views), 0) FROM analytics_day_rollups
+             WHERE day = ANY($1::date[]) AND dimension = '' AND hour IS NULL)
+          + (SELECT coalesce(sum(views), 0) FROM analytics_day_rollups
+             WHERE day = $2::date AND dimension = '' AND hour < $3::integer) AS views`,
+    [stored, cut?.day ?? null, cut?.hour ?? null],
+  );
+  let views = Number(rolled?.views ?? 0);
+  for (const { start, end } of live) {
+    const [counted] = await db.query<{ views: number }>(
+      `SELECT count(*)::integer AS views FROM analytics_events
+       WHERE occurred_at >= $1::timestamptz AND occurred_at < $2::timestamptz AND event = '$pageview'`,
+      [start.toISOString(), end.toISOString()],
+    );
+    views += counted?.views ?? 0;
+  }
+  return views;
 }
 
 /** Up to this many page views a span is measured exactly from raw events; above, from the roll-ups. */
-export const EXACT_UP_TO_VIEWS = 20_000;
+export const EXACT_UP_TO_VIEWS = 2_000;
 
 /**
  * The parts of a span's answer (as `measure` in dashboard.ts gives them) from the day roll-ups
  * (decision 253), or null when the span has at most `exactUpTo` page views: raw events then answer
- * it exactly and fast enough. The days of the span that are rolled up and whole are read from the
- * roll-ups; every other day (today, the cut last day of a previous period, a day not rolled up
- * yet) is worked out from raw events with the statement the job uses. Unique visitors over several
- * days are estimated from the merged sketches; every other number is exact.
+ * it exactly and fast enough. Unique visitors over more than a day are estimated from the merged
+ * sketches; every other number is exact.
  */
 export async function rolledUpParts(
-  db: Queryable,
+  db: Database,
   span: Span,
   timeZone: string,
   withBreakdowns: boolean,
   exactUpTo = EXACT_UP_TO_VIEWS,
 ): Promise<Part[] | null> {
-  const { stored, live } = await daysOf(db, span, timeZone);
-  if (exactUpTo > 0) {
-    const [counted] = await db.query<{ views: number }>(
-      `SELECT (SELECT coalesce(sum(views), 0) FROM analytics_day_rollups WHERE day = ANY($1::date[]) AND dimension = '')
-            + (SELECT count(*) FROM analytics_events, unnest($2::timestamptz[], $3::timestamptz[]) AS run (start, stop)
-               WHERE event = '$pageview' AND occurred_at >= run.start AND occurred_at < run.stop) AS views`,
-      [stored, live.map((run) => run.start.toISOString()), live.map((run) => run.end.toISOString())],
-    );
-    if (Number(counted?.views ?? 0) <= exactUpTo) return null;
-  }
+  const plan = await planOf(db, span, timeZone, withBreakdowns);
+  const { stored, months, cut, live } = plan;
+  if (exactUpTo > 0 && (await viewsIn(db, plan)) <= exactUpTo) return null;
   const daily: DayRow[] = [];
   const merged = new Map<string, Merged>();
-  /** Adds a value's numbers of one or more days; `most` and `sum` are its largest and summed daily visitors. */
-  const add = (row: DayRow & { sketch: string }, most: number, sum: number) => {
+  /** Adds a value's numbers of one or more rows; `most` and `sum` are its largest and summed exact visitors. */
+  const add = (row: DayRow, registers: Registers, most: number, sum: number) => {
     const key = `${row.dimension}\u0000${row.value ?? '\u0001'}`;
-    const registers = registersOf(row.sketch);
     const into = merged.get(key);
     if (!into) {
       merged.set(key, { ...row, registers, most, sum });
@@ -245,32 +362,48 @@ export async function rolledUpParts(
   };
   const wanted = withBreakdowns ? '' : `AND dimension = ''`;
   const chartDimensions = withBreakdowns ? `('', 'language')` : `('')`;
+  const MERGED = `dimension, value, max(most)::integer AS most, sum(visitors)::integer AS visitors,
+    sum(visits)::integer AS visits, sum(views)::integer AS views, sum(bounces)::integer AS bounces,
+    sum(seconds)::float8 AS seconds, bit_or(sketch)::text AS sketch`;
+  type MergedRow = DayRow & { sketch: string; most: number };
   if (stored.length > 0) {
     daily.push(
       ...(await db.query<DayRow>(
         `SELECT to_char(day, 'YYYY-MM-DD') AS day, dimension, value, visitors, visits, views, bounces, seconds
-         FROM analytics_day_rollups WHERE day = ANY($1::date[]) AND dimension IN ${chartDimensions}`,
+         FROM analytics_day_rollups WHERE day = ANY($1::date[]) AND hour IS NULL AND dimension IN ${chartDimensions}`,
         [stored],
       )),
     );
-    const rows = await db.query<DayRow & { sketch: string; most: number }>(
-      `SELECT dimension, value, max(visitors)::integer AS most, sum(visitors)::integer AS visitors,
-              sum(visits)::integer AS visits, sum(views)::integer AS views, sum(bounces)::integer AS bounces,
-              sum(seconds)::float8 AS seconds, bit_or(sketch)::text AS sketch
-       FROM analytics_day_rollups WHERE day = ANY($1::date[]) ${wanted} GROUP BY dimension, value`,
-      [stored],
+    const rows = await db.query<MergedRow>(
+      `SELECT ${MERGED} FROM (
+         SELECT dimension, value, visitors, visitors AS most, visits, views, bounces, seconds, sketch
+         FROM analytics_day_rollups WHERE day = ANY($1::date[]) AND hour IS NULL ${wanted}
+         UNION ALL
+         SELECT dimension, value, visitors, most, visits, views, bounces, seconds, sketch
+         FROM analytics_month_rollups WHERE month = ANY($2::date[]) ${wanted}
+       ) AS rows GROUP BY dimension, value`,
+      [stored.filter((day) => !months.includes(monthOf(day))), months],
     );
-    for (const row of rows) add(row, row.most, row.visitors);
+    for (const row of rows) add(row, registersOf(row.sketch), row.most, row.visitors);
+  }
+  if (cut) {
+    const [row] = await db.query<MergedRow>(
+      `SELECT ${MERGED} FROM (SELECT *, visitors AS most FROM analytics_day_rollups) AS rows
+       WHERE day = $1::date AND hour < $2::integer AND dimension = '' GROUP BY dimension, value`,
+      [cut.day, cut.hour],
+    );
+    if (row) {
+      const registers = registersOf(row.sketch);
+      const visitors = estimateVisitors(registers, row.most, row.visitors);
+      daily.push({ ...row, day: cut.day, hour: null, visitors });
+      add(row, registers, visitors, visitors);
+    }
   }
   for (const { start, end } of live) {
-    const rows = await db.query<DayRow & { sketch: string }>(
-      `SELECT day, dimension, value, visitors, visits, views, bounces, seconds, sketch::text AS sketch
-       FROM (${dayRowsSql()}) AS rows WHERE true ${wanted}`,
-      [start.toISOString(), end.toISOString(), timeZone],
-    );
-    for (const row of rows) {
+    for (const row of await dayRows(db, start, end, timeZone)) {
+      if (row.hour !== null || (!withBreakdowns && row.dimension !== '')) continue;
       if (row.dimension === '' || (withBreakdowns && row.dimension === 'language')) daily.push(row);
-      add(row, row.visitors, row.visitors);
+      add(row, row.registers, row.visitors, row.visitors);
     }
   }
   return partsOf(daily, [...merged.values()]);

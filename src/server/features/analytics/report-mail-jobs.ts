@@ -1,7 +1,7 @@
 import type { AnalyticsAnswer } from '#common/analytics-api.ts';
 import { RETENTION } from '#common/retention.ts';
 import { readChatSettings, wallClock } from '#server/features/chat/index.ts';
-import type { Queryable } from '#server/platform/db/database.ts';
+import type { Database, Queryable } from '#server/platform/db/database.ts';
 import type { JobContext, JobDefinitions } from '#server/platform/jobs/jobs.ts';
 import { queueMail } from '#server/platform/mail/mail-queue.ts';
 import { dashboard } from './dashboard.ts';
@@ -86,7 +86,7 @@ export async function mailDueReports(context: JobContext, now = new Date()): Pro
  * Visits of each span, with the dashboard's rule for a visit: two spans a call, as the dashboard
  * measures a period and the one before it in one go.
  */
-async function visitsIn(db: Queryable, spans: Span[], timeZone: string): Promise<number[]> {
+async function visitsIn(db: Database, spans: Span[], timeZone: string): Promise<number[]> {
   const visits: number[] = [];
   for (let i = 0; i < spans.length; i += 2) {
     const current = spans[i] as Span;

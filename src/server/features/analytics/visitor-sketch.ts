@@ -19,11 +19,27 @@ export const sketchBitSql = (hash: string) =>
   `(((${hash}) & ${REGISTERS - 1}) * ${RANKS}
    + coalesce(nullif(strpos(reverse((((${hash}) >> 9) & ${2 ** RANKS - 1})::integer::bit(${RANKS})::text), '1'), 0), ${RANKS}) - 1)::integer`;
 
-/** SQL: a sketch holding one visitor, from the same `hash`. */
-export const oneVisitorSketchSql = (hash: string) => `set_bit(0::bit(${SKETCH_LENGTH}), ${sketchBitSql(hash)}, 1)`;
-
 /** A sketch as its registers: each the highest rank seen, 0 for none. */
 export type Registers = Uint8Array;
+
+/** The registers of the visitors whose bits (sketchBitSql) are `bits`; a bit may come more than once. */
+export function registersFromBits(bits: Iterable<number>): Registers {
+  const registers = new Uint8Array(REGISTERS);
+  for (const bit of bits) {
+    const register = Math.floor(bit / RANKS);
+    registers[register] = Math.max(registers[register] as number, (bit % RANKS) + 1);
+  }
+  return registers;
+}
+
+/** A sketch as PostgreSQL reads a bit string: each register's highest rank is enough for bit_or to merge. */
+export function sketchOf(registers: Registers): string {
+  const bits = new Array<string>(SKETCH_LENGTH).fill('0');
+  registers.forEach((rank, register) => {
+    if (rank > 0) bits[register * RANKS + rank - 1] = '1';
+  });
+  return bits.join('');
+}
 
 /** The registers of a sketch as PostgreSQL writes a bit string ("0100…"). */
 export function registersOf(bits: string): Registers {

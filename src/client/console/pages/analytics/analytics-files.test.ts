@@ -34,6 +34,7 @@ describe('the analytics files', () => {
       timeZone: 'UTC',
       bucket: 'day',
       filters: {},
+      estimated: false,
       headline: {
         ...headline,
         visitors: 3,
