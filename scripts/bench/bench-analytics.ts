@@ -11,9 +11,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { dashboard } from '#server/features/analytics/dashboard.ts';
-import { rollUpDays } from '#server/features/analytics/day-rollups.ts';
-import { periodOf } from '#server/features/analytics/periods.ts';
+import { dashboard, periodOf, rollUpDays } from '#server/features/analytics/index.ts';
 import { type Database, openDatabase } from '#server/platform/db/database.ts';
 
 const url = process.env.DATABASE_URL;

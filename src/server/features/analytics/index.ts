@@ -49,7 +49,10 @@ export const analyticsJobs: JobDefinitions = {
     },
   },
 };
+export { dashboard } from './dashboard.ts';
+export { rollUpDays } from './day-rollups.ts';
 export type { ReportRow } from './events-store.ts';
 export { pageViewReport } from './events-store.ts';
+export { periodOf } from './periods.ts';
 export { decodePosthogBody, eventsOf } from './posthog-payload.ts';
 export { formatReport, MAX_REPORT_DAYS, reportToken } from './report.ts';
