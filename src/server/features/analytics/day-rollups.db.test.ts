@@ -23,7 +23,7 @@ const view = (distinctId: string, path: string, at: number, more: Partial<Analyt
 });
 
 /**
- * A week and a half around the change to summer time in Berlin (29 March 2026): every day 40 to 79
+ * A week and a half around the change to summer time in Berlin (29 March 2026): every day but two 40 to 79
  * visitors, a third of them back from earlier days, reading one to four pages in three languages,
  * from two referrers and two countries; some visits run across midnight.
  */
@@ -31,6 +31,8 @@ function traffic(): AnalyticsEvent[] {
   const events: AnalyticsEvent[] = [];
   const first = Date.parse('2026-03-22T00:00:00Z');
   for (let day = 0; day < 11; day++) {
+    // Nobody came on 26 and 27 March (UTC): 27 March in Berlin is quiet.
+    if (day === 4 || day === 5) continue;
     const visitors = 40 + ((day * 17) % 40);
     for (let n = 0; n < visitors; n++) {
       const id = n % 3 === 0 ? `back-${n}` : `day${day}-${n}`;
@@ -95,10 +97,11 @@ describeOnDatabases('analytics day roll-ups', (db) => {
     await storeEvents(db(), traffic());
     const now = new Date('2026-04-01T10:00:00Z');
     const days = await rollAll(db(), ZONE, now);
-    // The ended days and today so far.
+    // The ended days and today so far; the quiet day is noted as rolled, with no rows.
     expect(days[0]).toBe('2026-03-22');
     expect(days.at(-1)).toBe('2026-04-01');
-    expect(days).toHaveLength(11);
+    expect(days).not.toContain('2026-03-27');
+    expect(await db().query(`SELECT 1 FROM analytics_rolled_days WHERE day = '2026-03-27'`)).toHaveLength(1);
     // March has ended: its days are merged, and the range of 22 March to 1 April reads the month.
     const march = await db().query(`SELECT 1 FROM analytics_month_rollups WHERE month = '2026-03-01'`);
     expect(march.length).toBeGreaterThan(10);
@@ -106,7 +109,7 @@ describeOnDatabases('analytics day roll-ups', (db) => {
       const period = periodOf(asked, ZONE, now);
       const rolled = await dashboard(db(), period, ZONE, {}, 0);
       const exact = await dashboard(db(), period, ZONE, {}, Number.POSITIVE_INFINITY);
-      expect(rolled.headline.views).toBeGreaterThan(1000);
+      expect(rolled.headline.views).toBeGreaterThan(500);
       expect([rolled.estimated, exact.estimated]).toEqual([true, false]);
       // The previous period's last day is cut at the hour, with the visits begun before it whole.
       const { previousHeadline, previousSeries, ...current } = rounded(rolled);

@@ -132,8 +132,28 @@ export async function rollUpDays(db: Database, timeZone: string, now: Date, maxD
       ).map((row) => row.day)
     : [];
   const due = arrived.filter((day) => day === today || (state?.newest && day <= state.newest));
-  for (let day = state?.newest ? nextDay(state.newest) : state?.first; day && day <= today; day = nextDay(day)) {
-    if (day < today || !state?.today) due.push(day);
+  // After the newest rolled day, each day with events is due; days without any are noted as rolled
+  // at once, so that a quiet spell (or a history that starts years ago) costs one statement.
+  let day = state?.newest ? nextDay(state.newest) : state?.first;
+  while (day && day <= today && due.length < maxDays) {
+    const [next] = await db.query<{ day: string | null }>(
+      `SELECT to_char(min(occurred_at) AT TIME ZONE $2, 'YYYY-MM-DD') AS day FROM analytics_events
+       WHERE occurred_at >= $1::timestamptz`,
+      [startOf(day, timeZone).toISOString(), timeZone],
+    );
+    const busy = next?.day && next.day <= today ? next.day : null;
+    const quietUntil = busy ?? today;
+    if (day < quietUntil) {
+      await db.query(
+        `INSERT INTO analytics_rolled_days (day, time_zone, last_event_id)
+         SELECT quiet::date, $3, 0 FROM generate_series($1::date, $2::date - 1, interval '1 day') AS quiet
+         ON CONFLICT (day) DO NOTHING`,
+        [day, quietUntil, timeZone],
+      );
+    }
+    if (!busy) break;
+    if (busy < today || !state?.today) due.push(busy);
+    day = nextDay(busy);
   }
   const days = [...new Set(due)].sort().slice(0, maxDays);
   for (const day of days) await rollUp(db, day, timeZone, day === today ? now : null);
