@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { POSTHOG_PATH } from '#common/analytics.ts';
 import { expectAccessible, waitForHydration } from './helpers.ts';
+import { NO_MAIL_DATA_DIR, NO_MAIL_PORT } from './settings.ts';
 import { newStaff, signInToConsole, consoleTexts as t } from './staff.ts';
 
 const IPHONE =
@@ -150,4 +151,53 @@ test('the analytics page filters by a clicked row through its address, exports w
     )
     .toBe('#fbbf24');
   await expectAccessible(page);
+});
+
+test.describe('a site with many page views', () => {
+  // A site of its own, so that no other test's periods get these page views.
+  test.use({ baseURL: `http://localhost:${NO_MAIL_PORT}` });
+
+  test('the analytics page says that unique visitors are estimated (decision 253)', async ({
+    page,
+    context,
+    baseURL,
+    request,
+  }) => {
+    // 2,100 page views of 300 visitors, in three batches (a batch holds at most 1,000 events).
+    const tag = randomBytes(4).toString('hex');
+    const now = Date.now();
+    for (let part = 0; part < 3; part++) {
+      const batch = Array.from({ length: 700 }, (_, i) => ({
+        event: '$pageview',
+        uuid: randomBytes(16).toString('hex'),
+        timestamp: new Date(now - (part * 700 + i) * 1000).toISOString(),
+        properties: {
+          distinct_id: `v1.${tag}-${i % 300}`,
+          $current_url: `${baseURL}/${['en', 'it', 'th'][i % 3]}/about`,
+          $host: new URL(baseURL ?? '').host,
+        },
+      }));
+      const sent = await request.post(`${POSTHOG_PATH}/e/`, {
+        data: { batch },
+        headers: { 'User-Agent': IPHONE, 'X-Forwarded-For': '133.1.1.2' },
+      });
+      expect(sent.status()).toBe(200);
+    }
+    const operator = await newStaff(context, baseURL ?? '', 'operator', 'Esti Mate', {
+      server: { port: NO_MAIL_PORT, dataDir: NO_MAIL_DATA_DIR },
+    });
+    await signInToConsole(page, operator, '/console/analytics');
+    await page.goto('/console/analytics?period=7d');
+    await expect(page.getByText(t.analytics.estimated)).toBeVisible();
+    const views = page
+      .locator('.headline > div')
+      .filter({ has: page.getByText(t.analytics.headline.views, { exact: true }) })
+      .locator('.headline__value');
+    await expect(views).toHaveText(/^\d{1,3}(,\d{3})+$/);
+    await expectAccessible(page);
+    // A filter reads raw events: every number exact, and no note.
+    await page.goto('/console/analytics?period=7d&page=/en/about');
+    await expect(page.locator('.headline')).toBeVisible();
+    await expect(page.getByText(t.analytics.estimated)).toHaveCount(0);
+  });
 });
