@@ -3,21 +3,16 @@
 // sent then whether or not earlier ones were answered, and its latency counts from that moment, so a
 // server that falls behind shows it (a closed loop, as wrk runs, would slow down with it and hide
 // the wait). Each request comes from an address of its own, as a browser's first visit does. The
-// production API runs in a child process (api-bench-server.ts) on PGlite in a temporary folder,
+// production API runs in a child process (api-bench-child.ts) on PGlite in a temporary folder,
 // or on the PostgreSQL of DATABASE_URL, started as `npm run serve` starts the server. Budget: p99
 // under 10 ms at 1,000 requests a second. It also prints the server's processor time per request
 // (all its threads, garbage collection included), which says where the time goes and varies less
 // than the latency on a shared host.
-import { fork } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
 import { Agent, request } from 'node:http';
-import { loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
+import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { FINGERPRINT_PATH } from '#common/fingerprint.ts';
-import { serveCommand } from '#deploy/serve-command.ts';
-import { ROOT } from '#server/platform/site-config.ts';
-import { freePort } from '#tests/support/instances.ts';
+import { startApiBenchChild } from './api-bench-child.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -39,37 +34,9 @@ const body = (n: number) =>
     timestamp: Date.now(),
   });
 
-const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-fingerprint-'));
-const port = await freePort();
-// With the environment and Node flags `npm run serve` starts the server with (decision 230).
-const serve = serveCommand(ROOT);
-const child = fork(path.join(import.meta.dirname, 'api-bench-server.ts'), [], {
-  execArgv: serve.args.filter((arg) => arg.startsWith('--')),
-  env: {
-    ...process.env,
-    ...serve.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    SERVER_SECRET: 'fingerprint-bench-secret-of-32-characters',
-    TRUST_PROXY: '1',
-    LOG_LEVEL: 'error',
-  },
-  stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-});
-await new Promise<void>((resolve, reject) => {
-  child.once('message', () => resolve());
-  child.once('exit', (code) => reject(new Error(`The server exited (${code})`)));
-});
-
-/** The server's processor time so far, in ms (user and system, every thread). */
-const serverCpuMs = () =>
-  new Promise<number>((resolve) => {
-    child.once('message', (message: { cpu: NodeJS.CpuUsage }) =>
-      resolve((message.cpu.user + message.cpu.system) / 1000),
-    );
-    child.send({ cpu: true });
-  });
+const server = await startApiBenchChild({ SERVER_SECRET: 'fingerprint-bench-secret-of-32-characters' });
+const { port } = server;
+const serverCpuMs = server.cpuMs;
 
 const agent = new Agent({ keepAlive: true, maxSockets: 256 });
 /** One request: its status and its latency counted from the moment it was due. */
@@ -137,8 +104,6 @@ try {
   );
 } finally {
   agent.destroy();
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.send({ stop: true });
-  await exited;
-  await rm(dataDir, { recursive: true, force: true });
+  await server.stop();
+  await server.remove();
 }

@@ -1,6 +1,6 @@
 // Analytics events coming in at a fixed rate while pages are served: `npm run bench:ingest` (after
 // `npm run build`), or `npm run bench:ingest -- --events 1000 --seconds 10`. The server runs in a
-// child process as `npm run serve` starts it (api-bench-server.ts, with the built site), on PGlite
+// child process as `npm run serve` starts it (api-bench-child.ts, with the built site), on PGlite
 // in a temporary folder or on the PostgreSQL of DATABASE_URL (its events are removed afterwards).
 // First a page alone at --pages requests a second, then the same page while posthog-js batches of
 // ten events arrive at --events events a second, each batch from an address and a visitor of its
@@ -8,18 +8,13 @@
 // then. It prints the page's p50 and p99 quiet and during the events, the batches' p99, and how many
 // events were stored. Budget (issue 35): 1,000 events a second on one instance, every one stored,
 // with the page's p99 unchanged.
-import { fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
 import { Agent, request } from 'node:http';
-import { loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
+import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { POSTHOG_PATH } from '#common/analytics.ts';
-import { serveCommand } from '#deploy/serve-command.ts';
 import { openDatabase } from '#server/platform/db/database.ts';
-import { ROOT } from '#server/platform/site-config.ts';
-import { freePort } from '#tests/support/instances.ts';
+import { startApiBenchChild } from './api-bench-child.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -35,28 +30,8 @@ const PER_BATCH = 10;
 const PAGE = '/en';
 const run = randomUUID().slice(0, 8);
 
-const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-ingest-'));
-const port = await freePort();
-const serve = serveCommand(ROOT);
-const child = fork(path.join(import.meta.dirname, 'api-bench-server.ts'), [], {
-  execArgv: serve.args.filter((arg) => arg.startsWith('--')),
-  env: {
-    ...process.env,
-    ...serve.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    SERVER_SECRET: 'ingest-bench-secret-of-32-characters!!',
-    TRUST_PROXY: '1',
-    LOG_LEVEL: 'error',
-    BENCH_SITE: '1',
-  },
-  stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-});
-await new Promise<void>((resolve, reject) => {
-  child.once('message', () => resolve());
-  child.once('exit', (code) => reject(new Error(`The server exited (${code})`)));
-});
+const server = await startApiBenchChild({ BENCH_SITE: '1' });
+const { port, dataDir } = server;
 
 const agent = new Agent({ keepAlive: true, maxSockets: 256 });
 interface Answer {
@@ -126,15 +101,6 @@ const summary = (answers: Answer[]) => {
   return { p50: at(0.5), p99: at(0.99), failed, text: `p50 ${at(0.5).toFixed(1)} ms, p99 ${at(0.99).toFixed(1)} ms` };
 };
 
-let stopped = false;
-const stop = async () => {
-  if (stopped) return;
-  stopped = true;
-  agent.destroy();
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.send({ stop: true });
-  await exited;
-};
 try {
   const database = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
   // The first event loads the country table (decision 215): before the figures, not in them.
@@ -147,7 +113,8 @@ try {
       send(due, 'POST', `${POSTHOG_PATH}/e/`, batch(n), `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`),
     ).then(summary),
   ]);
-  await stop();
+  agent.destroy();
+  await server.stop();
   const db = await openDatabase({ dataDir, databaseUrl: process.env.DATABASE_URL });
   const [stored] = await db.query<{ count: number }>(
     `SELECT count(*)::integer AS count FROM analytics_events WHERE distinct_id LIKE $1`,
@@ -167,6 +134,7 @@ try {
   );
   process.exitCode = stored?.count === expected && sent.failed === 0 ? 0 : 1;
 } finally {
-  await stop();
-  await rm(dataDir, { recursive: true, force: true });
+  agent.destroy();
+  await server.stop();
+  await server.remove();
 }
