@@ -98,7 +98,7 @@ export function viewsOf(filters: Partial<Record<AnalyticsDimension, string>>) {
       WHERE true${conditions.map((condition) => ` AND ${condition}`).join('')}
     ),
     matched AS (
-      SELECT visit, min(day) AS day, min(visit_views) AS views, min(visit_seconds) AS seconds FROM views GROUP BY visit
+      SELECT visit, min(visit_views) AS views, min(visit_seconds) AS seconds FROM views GROUP BY visit
     )`;
   return { sql, params };
 }
