@@ -127,9 +127,12 @@ describeOnDatabases('analytics day roll-ups', (db) => {
     }
   });
 
-  it('rolls a day again when a late batch arrives, and everything again in a new time zone', async () => {
+  it('rolls today again every five minutes, a day again when a late batch arrives, and everything in a new time zone', async () => {
+    // Today's roll-up (of 10:00) is taken again once it is five minutes old.
+    await storeEvents(db(), [view('today', '/en/today', Date.parse('2026-04-01T10:02:00Z'))]);
+    expect(await rollAll(db(), ZONE, new Date('2026-04-01T10:04:59Z'))).toEqual([]);
     const now = new Date('2026-04-01T10:05:00Z');
-    expect(await rollAll(db(), ZONE, now)).toEqual([]);
+    expect(await rollAll(db(), ZONE, now)).toEqual(['2026-04-01']);
     const days = periodOf({ from: '2026-03-23', to: '2026-03-24' }, ZONE, now);
     const month = periodOf({ from: '2026-03-22', to: '2026-04-01' }, ZONE, now);
     const before = [await dashboard(db(), days, ZONE, {}, 0), await dashboard(db(), month, ZONE, {}, 0)];

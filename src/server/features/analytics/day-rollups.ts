@@ -96,17 +96,20 @@ async function dayRows(db: Database, start: Date, end: Date, timeZone: string): 
   return sketched;
 }
 
+/** How often the current day is rolled up again while events arrive. */
+const TODAY_EVERY_MS = 5 * 60 * 1000;
+
 /** The site's calendar day of a wall-clock instant, and the instant a calendar day starts. */
 const dayOfWall = (wall: number) => new Date(wall).toISOString().slice(0, 10);
 const startOf = (day: string, timeZone: string) => new Date(instantOf(Date.parse(`${day}T00:00:00Z`), timeZone));
 const nextDay = (day: string) => dayOfWall(Date.parse(`${day}T00:00:00Z`) + DAY);
 
 /**
- * Rolls up, oldest first and at most `maxDays`: the site's days that have ended and are not rolled
- * up whole yet; the rolled days that events have arrived for since (a late batch); and the current
- * day so far, when events have arrived since it was last rolled. Days rolled in another time zone
- * are dropped first: a change of the site's time zone rolls everything again. Returns the days
- * rolled.
+ * Rolls up, oldest first: every rolled day that events have arrived for since (a late batch); the
+ * site's days that have ended and are not rolled up yet, with the late ones `maxDays` at most; and
+ * the current day so far, when events have arrived and its roll-up is five minutes old. Days rolled
+ * in another time zone are dropped first: a change of the site's time zone rolls everything again.
+ * Returns the days rolled.
  */
 export async function rollUpDays(db: Database, timeZone: string, now: Date, maxDays = 7): Promise<string[]> {
   await db.query(
@@ -116,10 +119,17 @@ export async function rollUpDays(db: Database, timeZone: string, now: Date, maxD
   const [changed] = await db.query('DELETE FROM analytics_rolled_days WHERE time_zone <> $1 RETURNING day', [timeZone]);
   if (changed) await db.query('DELETE FROM analytics_month_rollups');
   const today = dayOfWall(wallClock(now.getTime(), timeZone));
-  const [state] = await db.query<{ newest: string | null; seen: string | null; first: string | null; today: boolean }>(
+  const [state] = await db.query<{
+    newest: string | null;
+    seen: string | null;
+    first: string | null;
+    today: boolean;
+    todayThrough: Date | null;
+  }>(
     `SELECT to_char(max(day) FILTER (WHERE through IS NULL), 'YYYY-MM-DD') AS newest, max(last_event_id)::text AS seen,
             (SELECT to_char(min(occurred_at) AT TIME ZONE $1, 'YYYY-MM-DD') FROM analytics_events) AS first,
-            coalesce(bool_or(day = $2::date), false) AS today
+            coalesce(bool_or(day = $2::date), false) AS today,
+            max(through) FILTER (WHERE day = $2::date) AS "todayThrough"
      FROM analytics_rolled_days`,
     [timeZone, today],
   );
@@ -131,7 +141,10 @@ export async function rollUpDays(db: Database, timeZone: string, now: Date, maxD
         )
       ).map((row) => row.day)
     : [];
-  const due = arrived.filter((day) => day === today || (state?.newest && day <= state.newest));
+  // The current day again once its roll-up is TODAY_EVERY_MS old: on PGlite a busy day's statement
+  // holds the server's thread for a fraction of a second.
+  const todayStale = !state?.todayThrough || now.getTime() - new Date(state.todayThrough).getTime() >= TODAY_EVERY_MS;
+  const due = arrived.filter((day) => (day === today && todayStale) || (state?.newest && day <= state.newest));
   // After the newest rolled day, each day with events is due; days without any are noted as rolled
   // at once, so that a quiet spell (or a history that starts years ago) costs one statement.
   let day = state?.newest ? nextDay(state.newest) : state?.first;
@@ -155,7 +168,7 @@ export async function rollUpDays(db: Database, timeZone: string, now: Date, maxD
     if (busy < today || !state?.today) due.push(busy);
     day = nextDay(busy);
   }
-  const days = [...new Set(due)].sort().slice(0, maxDays);
+  const days = [...new Set(due)].sort();
   for (const day of days) await rollUp(db, day, timeZone, day === today ? now : null);
   const ended = new Set(days.filter((day) => nextMonth(day) <= today).map(monthOf));
   for (const month of ended) await mergeMonth(db, month);
@@ -264,7 +277,7 @@ interface Plan {
 /**
  * How to read a span. Days before the first event or after the last are left out, so that a span
  * of centuries costs no more than the events' own days. The current day is read as far as the job
- * rolled it up (a minute ago at most); a day the job has not rolled up is worked out from raw events.
+ * rolled it up (five minutes ago at most); a day the job has not rolled up is worked out from raw events.
  */
 async function planOf(db: Queryable, span: Span, timeZone: string, withBreakdowns: boolean): Promise<Plan> {
   const plan: Plan = { stored: [], months: [], cut: null, live: [] };
