@@ -1,10 +1,11 @@
 /**
  * Unique visitors over several days, estimated from a sketch per day (HyperLogLog, decision 253).
  * A visitor's id is hashed into one of REGISTERS registers and a rank, the position of the lowest
- * set bit of the rest of the hash. A register keeps every rank it saw as one bit, RANKS bits in
- * all, so that the sketches of several days merge in SQL with bit_or; HyperLogLog's register is
- * then the highest rank set. The standard error is 1.04 / √512, about 4.6 %; below a few hundred
- * visitors the estimate is near exact (linear counting of empty registers).
+ * set bit of the rest of the hash; a register holds the highest rank of its visitors. It is stored
+ * as RANKS bits with the bit of that rank set, so that the sketches of several days merge in SQL
+ * with bit_or: the highest bit set after the merge is the higher rank. The standard error is
+ * 1.04 / √512, about 4.6 %; below a few hundred visitors the estimate is near exact (linear
+ * counting of empty registers).
  */
 const REGISTERS = 512;
 const RANKS = 16;
