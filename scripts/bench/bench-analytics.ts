@@ -7,12 +7,9 @@
 // Both are kept for the next run when ANALYTICS_BENCH_KEEP names them (the seeding and the first
 // roll-up take minutes), and dropped at the end otherwise.
 // Budgets (first answer): PostgreSQL 30 days under 300 ms and 400 days under 1 s; PGlite 500 ms.
-import { mkdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
 import { dashboard, periodOf, rollUpDays } from '#server/features/analytics/index.ts';
-import { type Database, openDatabase } from '#server/platform/db/database.ts';
+import type { Database } from '#server/platform/db/database.ts';
+import { openBenchDatabase } from './bench-database.ts';
 
 const url = process.env.DATABASE_URL;
 const VIEWS = Number(process.env.ANALYTICS_BENCH_VIEWS ?? (url ? 10_000_000 : 1_000_000));
@@ -26,25 +23,7 @@ const budgets: Record<string, number> = url
   ? { '30 days': 300, '400 days': 1000 }
   : { '30 days': 500, '400 days': 500 };
 
-const admin = async (sql: string) => {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-};
-let databaseUrl: string | undefined;
-if (url) {
-  await admin(`CREATE SCHEMA IF NOT EXISTS ${name}`);
-  const scoped = new URL(url);
-  scoped.searchParams.set('options', `-c search_path=${name}`);
-  databaseUrl = scoped.toString();
-}
-const dataDir = url ? '' : path.join(tmpdir(), name);
-await mkdir(dataDir || tmpdir(), { recursive: true });
-const db = await openDatabase({ dataDir, databaseUrl, timeouts: { statementMs: 60 * 60 * 1000 } });
+const { db, kind, drop } = await openBenchDatabase(name, { statementMs: 60 * 60 * 1000 });
 
 /**
  * Visits of one to six page views two minutes apart, each by one of VISITORS visitors (some come
@@ -108,7 +87,7 @@ try {
   const [counted] = await db.query<{ views: number; visitors: number }>(
     `SELECT count(*)::integer AS views, count(DISTINCT distinct_id)::integer AS visitors FROM analytics_events`,
   );
-  console.log(`${counted?.views} page views of ${counted?.visitors} visitors on ${url ? 'PostgreSQL' : 'PGlite'}`);
+  console.log(`${counted?.views} page views of ${counted?.visitors} visitors on ${kind}`);
   const rolling = performance.now();
   let rolled = 0;
   for (
@@ -149,8 +128,5 @@ try {
   process.exitCode = failed ? 1 : 0;
 } finally {
   await db.close();
-  if (!keep) {
-    if (url) await admin(`DROP SCHEMA ${name} CASCADE`);
-    else await rm(dataDir, { recursive: true, force: true });
-  }
+  if (!keep) await drop();
 }

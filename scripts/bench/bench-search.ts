@@ -5,12 +5,8 @@
 // PGlite in a temporary folder, or, with DATABASE_URL, a schema of its own in that PostgreSQL
 // (dropped at the end). Budgets (p50 of all): 100 ms on PostgreSQL, 300 ms on PGlite.
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
 import { search } from '#server/features/search/index.ts';
-import { openDatabase } from '#server/platform/db/database.ts';
+import { openBenchDatabase } from './bench-database.ts';
 import { seedSearch } from './seed-search.ts';
 
 const MESSAGES = Number(process.env.SEARCH_BENCH_MESSAGES ?? 100_000);
@@ -30,25 +26,7 @@ const QUERIES = [
 
 const url = process.env.DATABASE_URL;
 const budget = url ? 100 : 300;
-const schema = `bench_search_${randomBytes(6).toString('hex')}`;
-const admin = async (sql: string) => {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-};
-let databaseUrl: string | undefined;
-if (url) {
-  await admin(`CREATE SCHEMA ${schema}`);
-  const scoped = new URL(url);
-  scoped.searchParams.set('options', `-c search_path=${schema}`);
-  databaseUrl = scoped.toString();
-}
-const dataDir = url ? '' : await mkdtemp(path.join(tmpdir(), 'bench-search-'));
-const db = await openDatabase({ dataDir, databaseUrl });
+const { db, drop } = await openBenchDatabase(`bench_search_${randomBytes(6).toString('hex')}`);
 const at = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 try {
   const seeding = performance.now();
@@ -82,6 +60,5 @@ try {
   process.exitCode = p50 < budget ? 0 : 1;
 } finally {
   await db.close();
-  if (url) await admin(`DROP SCHEMA ${schema} CASCADE`);
-  else await rm(dataDir, { recursive: true, force: true });
+  await drop();
 }

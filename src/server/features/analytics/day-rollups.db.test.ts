@@ -3,7 +3,7 @@ import type { AnalyticsAnswer } from '#common/analytics-api.ts';
 import type { Database } from '#server/platform/db/database.ts';
 import { describeOnDatabases } from '#tests/support/databases.ts';
 import { dashboard } from './dashboard.ts';
-import { rollUpDays } from './day-rollups.ts';
+import { pruneRollups, rollUpDays } from './day-rollups.ts';
 import { storeEvents } from './events-store.ts';
 import { periodOf } from './periods.ts';
 import type { AnalyticsEvent } from './posthog-payload.ts';
@@ -150,5 +150,20 @@ describeOnDatabases('analytics day roll-ups', (db) => {
     expect(rounded(await dashboard(db(), bangkok, 'Asia/Bangkok', {}, 0))).toEqual(
       rounded(await dashboard(db(), bangkok, 'Asia/Bangkok', {}, Number.POSITIVE_INFINITY)),
     );
+  });
+
+  it('drops roll-ups as old as the raw events it prunes, and keeps the younger ones', async () => {
+    const count = async (table: string) =>
+      (await db().query<{ rows: number }>(`SELECT count(*)::integer AS rows FROM ${table}`))[0]?.rows ?? 0;
+    const tables = ['analytics_day_rollups', 'analytics_rolled_days', 'analytics_month_rollups'];
+    const before = await Promise.all(tables.map(count));
+    expect(before.every((rows) => rows > 0)).toBe(true);
+    // The days above run from 22 March to 1 April 2026: a retention reaching back before them keeps
+    // them all, one ending after them drops them all.
+    const daysSince = (day: string) => Math.floor((Date.now() - Date.parse(day)) / (24 * 60 * MINUTE));
+    await pruneRollups(db(), daysSince('2026-03-01'));
+    expect(await Promise.all(tables.map(count))).toEqual(before);
+    await pruneRollups(db(), daysSince('2026-04-03'));
+    expect(await Promise.all(tables.map(count))).toEqual([0, 0, 0]);
   });
 });

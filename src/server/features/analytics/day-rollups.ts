@@ -1,7 +1,7 @@
 import { ANALYTICS_DIMENSIONS } from '#common/analytics-api.ts';
 import { instantOf, wallClock } from '#server/features/chat/index.ts';
 import type { Database, Queryable } from '#server/platform/db/database.ts';
-import type { Span } from './periods.ts';
+import { dayOf, type Span } from './periods.ts';
 import {
   estimateVisitors,
   mergeInto,
@@ -99,10 +99,9 @@ async function dayRows(db: Database, start: Date, end: Date, timeZone: string): 
 /** How often the current day is rolled up again while events arrive. */
 const TODAY_EVERY_MS = 5 * 60 * 1000;
 
-/** The site's calendar day of a wall-clock instant, and the instant a calendar day starts. */
-const dayOfWall = (wall: number) => new Date(wall).toISOString().slice(0, 10);
+/** The instant a calendar day starts in the site's time zone, and the day after. */
 const startOf = (day: string, timeZone: string) => new Date(instantOf(Date.parse(`${day}T00:00:00Z`), timeZone));
-const nextDay = (day: string) => dayOfWall(Date.parse(`${day}T00:00:00Z`) + DAY);
+const nextDay = (day: string) => dayOf(Date.parse(`${day}T00:00:00Z`) + DAY);
 
 /**
  * Rolls up, oldest first: every rolled day that events have arrived for since (a late batch); the
@@ -118,7 +117,7 @@ export async function rollUpDays(db: Database, timeZone: string, now: Date, maxD
   );
   const [changed] = await db.query('DELETE FROM analytics_rolled_days WHERE time_zone <> $1 RETURNING day', [timeZone]);
   if (changed) await db.query('DELETE FROM analytics_month_rollups');
-  const today = dayOfWall(wallClock(now.getTime(), timeZone));
+  const today = dayOf(wallClock(now.getTime(), timeZone));
   const [state] = await db.query<{
     newest: string | null;
     seen: string | null;
@@ -180,7 +179,7 @@ const monthOf = (day: string) => `${day.slice(0, 7)}-01`;
 const nextMonth = (day: string) => {
   const date = new Date(`${monthOf(day)}T00:00:00Z`);
   date.setUTCMonth(date.getUTCMonth() + 1);
-  return dayOfWall(date.getTime());
+  return dayOf(date.getTime());
 };
 
 /** Merges an ended month's day rows into its month rows. */
@@ -299,9 +298,10 @@ async function planOf(db: Queryable, span: Span, timeZone: string, withBreakdown
       )
     ).map((row) => [row.day, row.through ? new Date(row.through).getTime() : null]),
   );
+  let dayEnd = startOf(from, timeZone).getTime();
   for (let day = from; day <= to; day = nextDay(day)) {
-    const dayStart = startOf(day, timeZone).getTime();
-    const dayEnd = startOf(nextDay(day), timeZone).getTime();
+    const dayStart = dayEnd;
+    dayEnd = startOf(nextDay(day), timeZone).getTime();
     const start = Math.max(dayStart, span.start.getTime());
     const end = Math.min(dayEnd, span.end.getTime());
     if (start >= end) continue;

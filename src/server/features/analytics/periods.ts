@@ -10,7 +10,8 @@ const PRESET_DAYS: Record<PeriodName, number> = { today: 1, '7d': 7, '30d': 30, 
 /** The first instant the databases take: a period before it is cut there (the year 0 is refused). */
 const EARLIEST = Date.parse('0001-01-01T00:00:00Z');
 
-const dayOf = (wall: number) => new Date(wall).toISOString().slice(0, 10);
+/** The calendar day (YYYY-MM-DD) of a wall-clock instant. */
+export const dayOf = (wall: number) => new Date(wall).toISOString().slice(0, 10);
 
 export interface Span {
   /** First and last calendar day, YYYY-MM-DD in the site's time zone. */
