@@ -14,6 +14,7 @@ const run = (overrides: Partial<RunResult> = {}): RunResult => ({
   scriptsBeforeFcp: 0,
   scriptsBeforeLcp: 0,
   textsBeforeFcp: 0,
+  largestPaint: 'h1 at 650 ms (first paint 650 ms, first script 700 ms)',
   ...overrides,
 });
 

@@ -25,6 +25,8 @@ export interface RunResult {
   scriptsBeforeFcp: number;
   /** The same before the observed largest paint. */
   scriptsBeforeLcp: number;
+  /** The element of the largest paint, and when the first paint, the largest and the first script came (observed, ms after the page's request). */
+  largestPaint: string;
   /** Translation files requested before the observed first paint. */
   textsBeforeFcp: number;
 }

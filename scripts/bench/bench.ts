@@ -167,6 +167,18 @@ interface LongTaskItem {
   startTime: number;
 }
 
+/** The first element named in an audit's details (Lighthouse nests them in lists and tables). */
+function nodeIn(details: unknown): string | undefined {
+  if (typeof details !== 'object' || details === null) return undefined;
+  const item = details as { type?: string; selector?: string; nodeLabel?: string };
+  if (item.type === 'node') return item.selector ?? item.nodeLabel;
+  for (const value of Object.values(details)) {
+    const found = nodeIn(value);
+    if (found) return found;
+  }
+  return undefined;
+}
+
 interface NetworkItem {
   url: string;
   resourceType?: string;
@@ -201,6 +213,9 @@ async function lighthouseRun(url: string, port: number): Promise<RunResult> {
     ts === undefined ? items.length : items.filter((item) => startTs(item) < ts).length;
   const tasks = (audits['long-tasks']?.details as unknown as { items?: LongTaskItem[] } | undefined)?.items ?? [];
   const scripts = requests.filter((r) => r.resourceType === 'Script');
+  const msAfterStart = (ts: number | undefined) =>
+    ts === undefined ? '?' : Math.round((ts - (network?.debugData?.networkStartTimeTs ?? 0)) / 1000);
+  const firstScript = scripts.length > 0 ? Math.min(...scripts.map((r) => r.networkRequestTime)) : undefined;
   const texts = requests.filter((r) => r.url.includes('/locales/'));
   return {
     scores: Object.fromEntries(CATEGORIES.map((id) => [id, Math.round((categories[id]?.score ?? 0) * 100)])) as Record<
@@ -223,6 +238,9 @@ async function lighthouseRun(url: string, port: number): Promise<RunResult> {
     scriptsBeforeFcp: before(scripts, observed?.observedFirstContentfulPaintTs),
     scriptsBeforeLcp: before(scripts, observed?.observedLargestContentfulPaintTs),
     textsBeforeFcp: before(texts, observed?.observedFirstContentfulPaintTs),
+    largestPaint:
+      `${nodeIn(audits['lcp-breakdown-insight']?.details) ?? 'unknown element'} at ${msAfterStart(observed?.observedLargestContentfulPaintTs)} ms` +
+      ` (first paint ${msAfterStart(observed?.observedFirstContentfulPaintTs)} ms, first script ${firstScript === undefined ? '?' : Math.round(firstScript)} ms)`,
   };
 }
 
@@ -265,6 +283,9 @@ async function benchLighthouse() {
         `FCP ${(result.fcp / 1000).toFixed(2)} s, LCP ${(result.lcp / 1000).toFixed(2)} s, ` +
         `TBT ${Math.round(result.tbt)} ms, perf ${result.scores.performance}` +
         (result.tbt > BUDGETS.tbt ? `, long tasks: ${result.longTasks.join('; ')}` : '') +
+        (result.scriptsBeforeLcp > 0
+          ? `, ${result.scriptsBeforeLcp} script(s) before the largest paint: ${result.largestPaint}`
+          : '') +
         (result.cls > 0 ? `, CLS ${result.cls.toFixed(3)} (moved: ${result.shifted.join(', ')})` : '') +
         (steal === null ? ' ' : `, host steal ${(steal * 100).toFixed(1)}% `) +
         `(${duration(elapsed)} so far${left})\n`,
