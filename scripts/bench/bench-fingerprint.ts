@@ -98,6 +98,10 @@ try {
         .map((load) => load.toFixed(1))
         .join(', ')})`,
   );
+  const perSecond = Array.from({ length: SECONDS }, (_, second) =>
+    Math.max(...answered.slice(second * RATE, (second + 1) * RATE).map(({ ms }) => ms)),
+  );
+  console.log(`slowest answer of each second: ${perSecond.map((ms) => ms.toFixed(0)).join(', ')} ms`);
   console.log(`server processor time: ${(cpuPerRequest * 1000).toFixed(0)} µs per request`);
   console.log(
     at(0.99) < BUDGET_P99_MS ? `within the ${BUDGET_P99_MS} ms budget` : `over the ${BUDGET_P99_MS} ms budget`,
