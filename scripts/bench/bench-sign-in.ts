@@ -18,6 +18,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ACCOUNT_API } from '#common/account-api.ts';
 import { storageEntry } from '#common/storage.ts';
+import { serveCommand } from '#deploy/serve-command.ts';
 import { createApp } from '#server/app.ts';
 import { createPasswords, DEFAULT_HASHING } from '#server/features/accounts/index.ts';
 import { issueFpid } from '#server/features/visitor/index.ts';
@@ -97,11 +98,13 @@ if (args.serve) {
   await serve(args.serve);
 } else {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-sign-in-'));
-  const child: ChildProcess = fork(new URL(import.meta.url).pathname, [
-    '--serve',
-    dataDir,
-    ...(args.unbounded ? ['--unbounded'] : []),
-  ]);
+  // Started as `npm run serve` starts the server: its environment and Node's flags (decision 230).
+  const serve = serveCommand(ROOT);
+  const child: ChildProcess = fork(
+    new URL(import.meta.url).pathname,
+    ['--serve', dataDir, ...(args.unbounded ? ['--unbounded'] : [])],
+    { execArgv: serve.args.filter((arg) => arg.startsWith('--')), env: { ...process.env, ...serve.env } },
+  );
   try {
     const ready = await new Promise<Ready>((resolve, reject) => {
       child.once('message', (message) => resolve(message as Ready));
