@@ -2,8 +2,9 @@
 //   latency  a visitor's message on one instance reaching an operator's console stream on another,
 //            and the reply back, both instances on one PostgreSQL (DATABASE_URL, or
 //            TEST_DATABASE_URL; a throwaway schema is made and dropped): p50, p95, p99, max.
-//   streams  1,000 visitors' event streams open on one instance (PGlite, or PostgreSQL with
-//            --database postgres): the instance's memory before and after, per stream, and how long
+//   streams  1,000 visitors' event streams open on one instance, started as `npm run serve` starts
+//            the server (api-bench-child.ts; PGlite, or PostgreSQL with --database postgres): the
+//            instance's memory before and after, per stream, and how long
 //            one change takes to reach all of them; on PostgreSQL also, with the streams open,
 //            messages from some of those visitors to an operator's console and replies back to
 //            their streams, one at a time (--delivery N samples each way, default 200).
@@ -12,18 +13,16 @@
 // Options: --only latency|streams|size, --messages N (default 500), --streams N (default 1000),
 // --typing N (default 300), --delivery N (default 200).
 
-import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
+import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { CHAT_API, CONSOLE_CHAT_API } from '#common/chat-api.ts';
 import { CHAT_HOURS_API, TYPING_EVENT } from '#common/chat-hours.ts';
 import { openDatabase } from '#server/platform/db/database.ts';
 import { chatMessage } from '#tests/support/chat.ts';
-import { freePort, HttpClient, type Instance, seedStaff, startInstance } from '#tests/support/instances.ts';
+import { HttpClient, type Instance, seedStaff, startInstance } from '#tests/support/instances.ts';
+import { type ApiBenchChild, startApiBenchChild } from './api-bench-child.ts';
 import { chatSizes } from './chat-size.ts';
 
 const { values: args } = parseArgs({
@@ -276,63 +275,8 @@ async function benchLatency() {
   });
 }
 
-interface BenchServer {
-  url: string;
-  memory(): Promise<NodeJS.MemoryUsage>;
-  stop(): Promise<void>;
-}
-
-/** The API in a child process that reports its memory after a garbage collection (api-bench-server.ts). */
-async function startBenchServer(env: Record<string, string>): Promise<BenchServer> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'chat-bench-'));
-  const port = await freePort();
-  const child = fork(path.join(import.meta.dirname, 'api-bench-server.ts'), [], {
-    execArgv: ['--expose-gc'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dir,
-      SERVER_SECRET: 'chat-bench-secret-of-at-least-32-characters',
-      TRUST_PROXY: '1',
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-  });
-  const exited = new Promise<never>((_, reject) =>
-    child.once('exit', () => reject(new Error('the bench server exited'))),
-  );
-  exited.catch(() => {});
-  const next = <T>(key: string) =>
-    Promise.race([
-      exited,
-      new Promise<T>((resolve) => {
-        const onMessage = (message: Record<string, unknown>) => {
-          if (!(key in message)) return;
-          child.off('message', onMessage);
-          resolve(message[key] as T);
-        };
-        child.on('message', onMessage);
-      }),
-    ]);
-  await next('listening');
-  return {
-    url: `http://127.0.0.1:${port}`,
-    memory() {
-      const answer = next<NodeJS.MemoryUsage>('memory');
-      child.send({ memory: true });
-      return answer;
-    },
-    async stop() {
-      child.send({ stop: true });
-      await exited.catch(() => {});
-      await rm(dir, { recursive: true, force: true });
-    },
-  };
-}
-
 /** The server's memory once settled: the smallest of a few readings, each after a garbage collection. */
-async function settledMemory(server: BenchServer) {
+async function settledMemory(server: ApiBenchChild) {
   const readings: NodeJS.MemoryUsage[] = [];
   for (let i = 0; i < 5; i++) {
     await new Promise((resolve) => setTimeout(resolve, 500));
@@ -345,7 +289,7 @@ async function settledMemory(server: BenchServer) {
 async function benchStreams() {
   const run = async (databaseUrl?: string) => {
     const env: Record<string, string> = databaseUrl ? { DATABASE_URL: databaseUrl } : {};
-    const instance = await startBenchServer(env);
+    const instance = await startApiBenchChild(env);
     const streams: (() => Promise<void>)[] = [];
     try {
       const visitors = Array.from({ length: STREAMS }, () => new HttpClient());
@@ -465,6 +409,7 @@ async function benchStreams() {
     } finally {
       await Promise.all(streams.map((cancel) => cancel()));
       await instance.stop();
+      await instance.remove();
     }
   };
   if (args.database === 'postgres') await withSchema((url) => run(url));
