@@ -27,6 +27,7 @@ import { openDatabase } from '#server/platform/db/database.ts';
 import { ROOT } from '#server/platform/site-config.ts';
 import { loadStaticFiles } from '#server/site/build-files.ts';
 import { createListener } from '#server/site/listener.ts';
+import { type PageTimes, timePages } from './page-loop.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -121,6 +122,7 @@ if (args.serve) {
 
 async function measure({ port, emails, honest }: Ready) {
   const base = `http://127.0.0.1:${port}`;
+  const duration = Number(args.seconds);
   const cookie = `_fpid=${issueFpid(secret, 'bench')}`;
   let requests = 0;
 
@@ -150,26 +152,7 @@ async function measure({ port, emails, honest }: Ready) {
     return ms;
   }
 
-  /** Pages, PAGE_WORKERS at a time, until `until` resolves: each one's latency. */
-  async function pages(until: Promise<unknown>) {
-    const times: number[] = [];
-    let done = false;
-    void until.then(() => {
-      done = true;
-    });
-    const worker = async () => {
-      while (!done) {
-        const start = performance.now();
-        const response = await fetch(`${base}${PAGE}`, { headers: { 'Accept-Encoding': 'br' } });
-        await response.arrayBuffer();
-        if (response.status !== 200) throw new Error(`${PAGE} answered ${response.status}`);
-        times.push(performance.now() - start);
-      }
-    };
-    const started = performance.now();
-    await Promise.all(Array.from({ length: PAGE_WORKERS }, worker));
-    return { times, seconds: (performance.now() - started) / 1000 };
-  }
+  const pages = () => timePages({ url: `${base}${PAGE}`, loops: PAGE_WORKERS, seconds: duration });
 
   const percentile = (values: number[], q: number) => {
     const sorted = [...values].sort((a, b) => a - b);
@@ -179,7 +162,7 @@ async function measure({ port, emails, honest }: Ready) {
     const at = (q: number) => percentile(times, q).toFixed(1);
     console.log(`${label}: n=${times.length} median ${at(0.5)} ms, p90 ${at(0.9)} ms, max ${at(1)} ms`);
   };
-  const pageStats = (label: string, { times, seconds }: { times: number[]; seconds: number }) => {
+  const pageStats = (label: string, { times, seconds }: PageTimes) => {
     const at = (q: number) => percentile(times, q).toFixed(1);
     console.log(
       `${label}: ${(times.length / seconds).toFixed(0)} req/s, median ${at(0.5)} ms, p99 ${at(0.99)} ms, max ${at(1)} ms`,
@@ -204,8 +187,7 @@ async function measure({ port, emails, honest }: Ready) {
   stats('wrong password', wrong);
   stats('unknown address', unknown);
 
-  const duration = Number(args.seconds);
-  pageStats(`page ${PAGE} alone (${PAGE_WORKERS} at a time)`, await pages(seconds(duration)));
+  pageStats(`page ${PAGE} alone (${PAGE_WORKERS} at a time)`, await pages());
 
   const flood = Number(args.flood);
   const floodStatus = new Map<number, number>();
@@ -238,10 +220,10 @@ async function measure({ port, emails, honest }: Ready) {
     }
   };
   const floodDone = Promise.all(Array.from({ length: flood }, (_, n) => flooder(n)));
-  const window = seconds(duration).then(() => {
+  void seconds(duration).then(() => {
     flooding = false;
   });
-  const [during] = await Promise.all([pages(window), honestSignIns('known'), honestSignIns('new'), floodDone]);
+  const [during] = await Promise.all([pages(), honestSignIns('known'), honestSignIns('new'), floodDone]);
   pageStats(`page ${PAGE} during a flood of ${flood} parallel sign-ins`, during);
   const counts = (map: Map<number, number>) =>
     [...map]

@@ -3,6 +3,6 @@
 import { openDatabase } from '#server/platform/db/database.ts';
 
 const db = await openDatabase({ dataDir: process.argv[2] as string });
-await db.query("INSERT INTO rate_limits (key, hits, expires_at) VALUES ('held', 1, now() + interval '1 hour')");
+await db.query("INSERT INTO jobs (kind, unique_key) VALUES ('test.held', 'held')");
 process.stdout.write('ready\n');
 setInterval(() => {}, 60_000);

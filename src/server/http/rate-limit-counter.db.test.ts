@@ -20,6 +20,12 @@ describeOnDatabases('rate limits', (database) => {
     expect(refused.retryAfterSeconds).toBeLessThanOrEqual(60);
   });
 
+  it('keeps its counts out of the write-ahead log, so a count waits for no flush to disk', async () => {
+    expect(await db.query("SELECT relpersistence FROM pg_class WHERE oid = 'rate_limits'::regclass")).toEqual([
+      { relpersistence: 'u' },
+    ]);
+  });
+
   it('keeps keys apart', async () => {
     expect((await hitRateLimit(db, 'apart:a', 1, 60)).allowed).toBe(true);
     expect((await hitRateLimit(db, 'apart:b', 1, 60)).allowed).toBe(true);

@@ -11,7 +11,7 @@ export const METRICS_PATH = '/metrics';
 /** Password hashing under way and waiting, by lane (see features/accounts/passwords.ts). */
 export interface HashingLoad {
   running: number;
-  waiting: { known: number; other: number };
+  waiting: { known: number; account: number; other: number };
 }
 
 /** Event streams open on this instance (see features/chat/chat-hub.ts). */
@@ -116,7 +116,7 @@ export class Metrics {
   });
   private readonly hashing = new Gauge({
     name: 'site_password_hashing',
-    help: 'Password hashes running, and sign-ins waiting for one by lane (known browsers, others)',
+    help: 'Password hashes running, and sign-ins waiting for one by lane (known browsers, other browsers for an account that exists, the rest)',
     labelNames: ['state'] as const,
     registers: [this.registry],
   });
@@ -176,6 +176,7 @@ export class Metrics {
     if (hashing) {
       this.hashing.set({ state: 'running' }, hashing.running);
       this.hashing.set({ state: 'waiting_known' }, hashing.waiting.known);
+      this.hashing.set({ state: 'waiting_account' }, hashing.waiting.account);
       this.hashing.set({ state: 'waiting_other' }, hashing.waiting.other);
     }
     return {

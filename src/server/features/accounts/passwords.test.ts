@@ -1,7 +1,13 @@
 import * as argon2 from '@node-rs/argon2';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '#server/http/api-error.ts';
-import { createPasswords, DEFAULT_HASHING, defaultHashingLimits, OWASP_MINIMUM } from './passwords.ts';
+import {
+  createPasswords,
+  DEFAULT_HASHING,
+  defaultHashingLimits,
+  type HashingLane,
+  OWASP_MINIMUM,
+} from './passwords.ts';
 
 const FAST = { memoryCost: 1024, timeCost: 1, parallelism: 1 };
 
@@ -51,7 +57,7 @@ describe('passwords', () => {
     for (const result of results.filter((result) => result.status === 'rejected')) {
       const error = (result as PromiseRejectedResult).reason;
       expect(error).toBeInstanceOf(ApiError);
-      expect(error).toMatchObject({ status: 503, code: 'TOO_MANY_REQUESTS', headers: { 'Retry-After': '1' } });
+      expect(error).toMatchObject({ status: 503, code: 'TOO_MANY_REQUESTS', headers: { 'Retry-After': '2' } });
     }
     // Once the queue has drained, there is room again.
     await expect(passwords.admit()).resolves.toBeUndefined();
@@ -69,20 +75,25 @@ describe('passwords', () => {
     expect(await Promise.all([first, second])).toEqual([true, true]);
   });
 
-  it('serves the known lane first, with waiting room of its own', async () => {
+  it('serves the known lane first, then the account lane, each with waiting room of its own', async () => {
     const passwords = createPasswords(FAST, { concurrency: 1, queue: 1, refusalHoldMs: 0 });
     const hash = await passwords.hash('secret');
     const finished: string[] = [];
-    const track = (name: string, lane: 'known' | 'other') =>
+    const track = (name: string, lane: HashingLane) =>
       passwords.verify(hash, 'secret', lane).then((matches) => finished.push(`${name} ${matches}`));
     const running = track('running', 'other');
     const waitingOther = track('waiting other', 'other');
-    // The other lane is full; the known lane still has room, and its request overtakes the one waiting.
+    // The other lane is full; the others still have room, and their requests overtake the one
+    // waiting, the known lane first although it came last.
     await expect(passwords.admit('other')).rejects.toMatchObject({ code: 'TOO_MANY_REQUESTS' });
+    await expect(passwords.admit('account')).resolves.toBeUndefined();
+    const account = track('account', 'account');
+    await expect(passwords.admit('account')).rejects.toMatchObject({ code: 'TOO_MANY_REQUESTS' });
     await expect(passwords.admit('known')).resolves.toBeUndefined();
     const known = track('known', 'known');
-    await Promise.all([running, waitingOther, known]);
-    expect(finished).toEqual(['running true', 'known true', 'waiting other true']);
+    expect(passwords.load()).toEqual({ running: 1, waiting: { known: 1, account: 1, other: 1 } });
+    await Promise.all([running, waitingOther, account, known]);
+    expect(finished).toEqual(['running true', 'known true', 'account true', 'waiting other true']);
   });
 
   it('holds a refusal before sending it, so a flood that retries at once is slowed down', async () => {
@@ -104,8 +115,8 @@ describe('passwords', () => {
   });
 
   it('hashes on half the processors by default, with about a second of waiting room and a held refusal', () => {
-    expect(defaultHashingLimits(1)).toEqual({ concurrency: 1, queue: 16, refusalHoldMs: 1_000 });
-    expect(defaultHashingLimits(2)).toEqual({ concurrency: 1, queue: 16, refusalHoldMs: 1_000 });
-    expect(defaultHashingLimits(8)).toEqual({ concurrency: 4, queue: 64, refusalHoldMs: 1_000 });
+    expect(defaultHashingLimits(1)).toEqual({ concurrency: 1, queue: 16, refusalHoldMs: 2_000 });
+    expect(defaultHashingLimits(2)).toEqual({ concurrency: 1, queue: 16, refusalHoldMs: 2_000 });
+    expect(defaultHashingLimits(8)).toEqual({ concurrency: 4, queue: 64, refusalHoldMs: 2_000 });
   });
 });

@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os';
 import { type Algorithm, hash, verify } from '@node-rs/argon2';
 import { ApiError } from '#server/http/api-error.ts';
 import type { HashingLoad } from '#server/platform/metrics.ts';
+import { lowerThreadPoolPriority } from '#server/platform/thread-pool-priority.ts';
 
 export interface HashingParams {
   /** KiB of memory per hash. */
@@ -48,28 +49,40 @@ export function defaultHashingLimits(processors = availableParallelism()): Hashi
 }
 
 /**
- * Whose hashing goes first. A browser that signed in to the account before (its known-device
- * cookie, see passes.ts) has a lane of its own, served before everyone else, so a flood of
- * sign-ins from elsewhere does not keep the account's owner out.
+ * Whose hashing goes first, each lane with waiting room of its own. A browser that signed in to the
+ * account before (its known-device cookie, see passes.ts) is served before everyone else; then
+ * sign-ins for an account that exists, from any browser; then the rest (addresses no account has,
+ * registrations, resets). A flood of made-up addresses, the cheapest to send, keeps no account's
+ * owner out, on a new browser either; a flood for real accounts is held by each account's own limit
+ * (docs/decisions/056, 255).
  */
-export type HashingLane = 'known' | 'other';
+export type HashingLane = 'known' | 'account' | 'other';
 
-/** Seconds a refused client is told to wait: about how long the queue takes to drain. */
-const BUSY_RETRY_AFTER_SECONDS = 1;
+const LANES_IN_TURN: readonly HashingLane[] = ['known', 'account', 'other'];
+
+/**
+ * Seconds a refused client is told to wait, and its refusal held: about how long the queue takes to
+ * drain, and long enough that a flood's connections come back half as often as at one second
+ * (docs/decisions/255).
+ */
+const BUSY_RETRY_AFTER_SECONDS = 2;
 /** Refusals held at once; past that they are sent at once, so holding never grows without bound. */
 const MAX_HELD_REFUSALS = 4_096;
 
 const busy = () =>
   new ApiError(503, 'TOO_MANY_REQUESTS', { headers: { 'Retry-After': String(BUSY_RETRY_AFTER_SECONDS) } });
 
-/** Runs tasks `concurrency` at a time, the known lane first and each lane in arrival order, with at most `queue` waiting per lane. */
+/** Runs tasks `concurrency` at a time, the lanes in turn and each in arrival order, with at most `queue` waiting per lane. */
 function createHashingQueue({ concurrency, queue }: HashingLimits) {
   let running = 0;
-  const waiting: Record<HashingLane, (() => void)[]> = { known: [], other: [] };
+  const waiting: Record<HashingLane, (() => void)[]> = { known: [], account: [], other: [] };
   const hasRoom = (lane: HashingLane) => running < concurrency || waiting[lane].length < queue;
   return {
     hasRoom,
-    load: (): HashingLoad => ({ running, waiting: { known: waiting.known.length, other: waiting.other.length } }),
+    load: (): HashingLoad => ({
+      running,
+      waiting: { known: waiting.known.length, account: waiting.account.length, other: waiting.other.length },
+    }),
     async run<T>(lane: HashingLane, task: () => Promise<T>): Promise<T> {
       if (running < concurrency) running++;
       else if (waiting[lane].length < queue) await new Promise<void>((resolve) => waiting[lane].push(resolve));
@@ -78,7 +91,9 @@ function createHashingQueue({ concurrency, queue }: HashingLimits) {
         return await task();
       } finally {
         // The slot passes straight to the next in line, or is freed.
-        const next = waiting.known.shift() ?? waiting.other.shift();
+        const next = LANES_IN_TURN.map((name) => waiting[name])
+          .find((line) => line.length > 0)
+          ?.shift();
         if (next) next();
         else running--;
       }
@@ -92,11 +107,12 @@ const ARGON2ID = 2 as Algorithm;
 export interface Passwords {
   /**
    * Refuses, with 503 TOO_MANY_REQUESTS after the refusal hold, when the lane's queue is full:
-   * await it before the work a request does ahead of hashing (its rate limits, the account), so a
-   * flood costs little.
+   * await it before the work a request does ahead of hashing (its rate limits), so a flood costs
+   * little.
    */
   admit(lane?: HashingLane): Promise<void>;
-  hash(password: string): Promise<string>;
+  /** In the lane of the request it serves: a sign-in's rehash waits where its check did. */
+  hash(password: string, lane?: HashingLane): Promise<string>;
   /**
    * Checks a password against a stored hash. Without one (no such account) it checks against a
    * dummy hash made with the same parameters, so that the answer takes as long either way.
@@ -114,6 +130,14 @@ export function createPasswords(
 ): Passwords {
   const options = { algorithm: ARGON2ID, ...params };
   const queue = createHashingQueue(limits);
+  // The pool that hashes runs below the requests' thread, once it has started: after a first hash.
+  let poolLowered = false;
+  const inPool = <T>(work: () => Promise<T>) =>
+    work().finally(() => {
+      if (poolLowered) return;
+      poolLowered = true;
+      lowerThreadPoolPriority();
+    });
   let held = 0;
   // The same password typed on different systems may arrive composed or decomposed.
   const normalize = (password: string) => password.normalize('NFC');
@@ -130,13 +154,13 @@ export function createPasswords(
       }
       throw busy();
     },
-    hash: (password) => queue.run('other', () => hash(normalize(password), options)),
+    hash: (password, lane = 'other') => queue.run(lane, () => inPool(() => hash(normalize(password), options))),
     async verify(storedHash, password, lane = 'other') {
       // Made once, at the first check, outside the queue: it is not a request's work.
-      dummy ??= hash(randomBytes(32).toString('base64url'), options);
+      dummy ??= inPool(() => hash(randomBytes(32).toString('base64url'), options));
       const target = storedHash ?? (await dummy);
       const matches = await queue
-        .run(lane, () => verify(target, normalize(password)))
+        .run(lane, () => inPool(() => verify(target, normalize(password))))
         .catch((error: unknown) => {
           if (error instanceof ApiError) throw error;
           return false;

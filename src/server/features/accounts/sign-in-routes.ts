@@ -57,8 +57,11 @@ export function signInRoutes(deps: AccountDeps) {
 
   routes.post(ACCOUNT_API.login, loginForm, requireVisitor(deps.secret), jsonBody(LoginSchema), async (c) => {
     const { email, password, language, signInPass } = c.req.valid('json');
-    // A browser that signed in to this account before goes first while a flood fills the queue.
-    const lane = isPassFor(deps.secret, 'knownDevice', getCookie(c, KNOWN_DEVICE.name), email) ? 'known' : 'other';
+    // While a flood fills the queue, a browser that signed in to this account before goes first,
+    // then any browser signing in to an account that exists (docs/decisions/255).
+    const known = isPassFor(deps.secret, 'knownDevice', getCookie(c, KNOWN_DEVICE.name), email);
+    const account = await findAccountByEmail(db, email);
+    const lane = known ? 'known' : account ? 'account' : 'other';
     await passwords.admit(lane);
     // Whoever just reset the password gets past the account's lock, which anyone can set off by
     // trying wrong passwords; the pass has a limit of its own (docs/decisions/012).
@@ -68,11 +71,10 @@ export function signInRoutes(deps: AccountDeps) {
     await limiter.enforce([hit('loginPerClient', c.var.clientAddress), perAccount]);
 
     // An unknown address costs the same hashing as a wrong password, and gets the same answer.
-    const account = await findAccountByEmail(db, email);
     const matches = await passwords.verify(account?.passwordHash ?? null, password, lane);
     if (!account || !matches) throw new ApiError(401, 'INVALID_CREDENTIALS');
     if (account.passwordHash && passwords.needsRehash(account.passwordHash)) {
-      await setPasswordHash(db, account.id, await passwords.hash(password));
+      await setPasswordHash(db, account.id, await passwords.hash(password, lane));
     }
 
     if (!account.verified) {
