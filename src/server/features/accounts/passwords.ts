@@ -3,7 +3,6 @@ import { availableParallelism } from 'node:os';
 import { type Algorithm, hash, verify } from '@node-rs/argon2';
 import { ApiError } from '#server/http/api-error.ts';
 import type { HashingLoad } from '#server/platform/metrics.ts';
-import { lowerThreadPoolPriority } from '#server/platform/thread-pool-priority.ts';
 
 export interface HashingParams {
   /** KiB of memory per hash. */
@@ -130,14 +129,6 @@ export function createPasswords(
 ): Passwords {
   const options = { algorithm: ARGON2ID, ...params };
   const queue = createHashingQueue(limits);
-  // The pool that hashes runs below the requests' thread, once it has started: after a first hash.
-  let poolLowered = false;
-  const inPool = <T>(work: () => Promise<T>) =>
-    work().finally(() => {
-      if (poolLowered) return;
-      poolLowered = true;
-      lowerThreadPoolPriority();
-    });
   let held = 0;
   // The same password typed on different systems may arrive composed or decomposed.
   const normalize = (password: string) => password.normalize('NFC');
@@ -154,13 +145,13 @@ export function createPasswords(
       }
       throw busy();
     },
-    hash: (password, lane = 'other') => queue.run(lane, () => inPool(() => hash(normalize(password), options))),
+    hash: (password, lane = 'other') => queue.run(lane, () => hash(normalize(password), options)),
     async verify(storedHash, password, lane = 'other') {
       // Made once, at the first check, outside the queue: it is not a request's work.
-      dummy ??= inPool(() => hash(randomBytes(32).toString('base64url'), options));
+      dummy ??= hash(randomBytes(32).toString('base64url'), options);
       const target = storedHash ?? (await dummy);
       const matches = await queue
-        .run(lane, () => inPool(() => verify(target, normalize(password))))
+        .run(lane, () => verify(target, normalize(password)))
         .catch((error: unknown) => {
           if (error instanceof ApiError) throw error;
           return false;
