@@ -46,11 +46,12 @@ export async function confirmOwner(
       },
     };
   }
-  await passwords.admit();
+  // A signed-in owner's account exists: its check waits in that lane, ahead of a flood of made-up addresses.
+  await passwords.admit('account');
   await limiter.enforce(hits);
   const account = await findAccountById(db, session.accountId);
   if (!account) throw new ApiError(401, 'UNAUTHORIZED');
-  if (!(await passwords.verify(account.passwordHash, password))) {
+  if (!(await passwords.verify(account.passwordHash, password, 'account'))) {
     throw new ApiError(403, 'AUTHENTICATION_FAILED', { fields: { [field]: 'AUTHENTICATION_FAILED' } });
   }
   return { account, spend: async () => {} };

@@ -37,7 +37,7 @@ export function passwordChangeRoutes(deps: AccountDeps) {
         throw new ApiError(400, 'VALIDATION_ERROR', { fields: { currentPassword: 'INVALID_PASSWORD' } });
       }
       await refuseCommonPassword(newPassword, 'newPassword');
-      const passwordHash = await passwords.hash(newPassword);
+      const passwordHash = await passwords.hash(newPassword, 'account');
       const ended = await db.transaction(async (tx) => {
         await spend(tx);
         await setPasswordHash(tx, account.id, passwordHash);
