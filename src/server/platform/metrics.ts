@@ -175,9 +175,8 @@ export class Metrics {
     const hashing = this.readHashing?.();
     if (hashing) {
       this.hashing.set({ state: 'running' }, hashing.running);
-      this.hashing.set({ state: 'waiting_known' }, hashing.waiting.known);
-      this.hashing.set({ state: 'waiting_account' }, hashing.waiting.account);
-      this.hashing.set({ state: 'waiting_other' }, hashing.waiting.other);
+      for (const [lane, count] of Object.entries(hashing.waiting))
+        this.hashing.set({ state: `waiting_${lane}` }, count);
     }
     return {
       contentType: this.registry.contentType,

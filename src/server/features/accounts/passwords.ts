@@ -51,9 +51,9 @@ export function defaultHashingLimits(processors = availableParallelism()): Hashi
  * Whose hashing goes first, each lane with waiting room of its own. A browser that signed in to the
  * account before (its known-device cookie, see passes.ts) is served before everyone else; then
  * sign-ins for an account that exists, from any browser, and signed-in owners confirming with their
- * password; then the rest (addresses no account has, registrations, resets). A flood of made-up addresses, the cheapest to send, keeps no account's
- * owner out, on a new browser either; a flood for real accounts is held by each account's own limit
- * (docs/decisions/056, 255).
+ * password; then the rest (addresses no account has, registrations, resets). A flood of made-up
+ * addresses, the cheapest to send, keeps no account's owner out, on a new browser either; a flood
+ * for real accounts is held by each account's own limit (docs/decisions/056, 255).
  */
 export type HashingLane = 'known' | 'account' | 'other';
 
