@@ -1,5 +1,4 @@
-import { ROOT_CONTEXT, SpanKind, SpanStatusCode, type TextMapGetter } from '@opentelemetry/api';
-import { W3CTraceContextPropagator } from '@opentelemetry/core';
+import type { TextMapGetter } from '@opentelemetry/api';
 import type { MiddlewareHandler } from 'hono';
 import { currentRequestFields } from './log.ts';
 
@@ -25,33 +24,44 @@ const routeOf = (pathname: string) => pathname.split('/').slice(0, 3).join('/');
  */
 export function createServerTracing(endpoint: string | undefined, timeoutMs: number): ServerTracing | null {
   if (!endpoint) return null;
-  // The exporter and the SDK (some 5 MB resident) load only where tracing is configured, in the
-  // background from start; the first request waits for them if it comes sooner.
+  // OpenTelemetry (some 5 MB resident, half a megabyte of it the propagator's conventions) loads
+  // only where tracing is configured, in the background from start; the first request waits for
+  // it if it comes sooner.
   const started = Promise.all([
+    import('@opentelemetry/api'),
+    import('@opentelemetry/core'),
     import('@opentelemetry/exporter-trace-otlp-http'),
     import('@opentelemetry/resources'),
     import('@opentelemetry/sdk-trace-base'),
-  ]).then(([{ OTLPTraceExporter }, { resourceFromAttributes }, { BasicTracerProvider, BatchSpanProcessor }]) => {
-    const exporter = new OTLPTraceExporter({
-      url: `${endpoint.replace(/\/+$/, '')}/v1/traces`,
-      timeoutMillis: timeoutMs,
-    });
-    const provider = new BasicTracerProvider({
-      resource: resourceFromAttributes({ 'service.name': 'polyglot-site-server', 'service.version': '1.0.0' }),
-      spanProcessors: [new BatchSpanProcessor(exporter)],
-    });
-    return { provider, tracer: provider.getTracer('polyglot-site-server', '1.0.0') };
-  });
-  const propagator = new W3CTraceContextPropagator();
+  ]).then(
+    ([
+      api,
+      { W3CTraceContextPropagator },
+      { OTLPTraceExporter },
+      { resourceFromAttributes },
+      { BasicTracerProvider, BatchSpanProcessor },
+    ]) => {
+      const exporter = new OTLPTraceExporter({
+        url: `${endpoint.replace(/\/+$/, '')}/v1/traces`,
+        timeoutMillis: timeoutMs,
+      });
+      const provider = new BasicTracerProvider({
+        resource: resourceFromAttributes({ 'service.name': 'polyglot-site-server', 'service.version': '1.0.0' }),
+        spanProcessors: [new BatchSpanProcessor(exporter)],
+      });
+      const tracer = provider.getTracer('polyglot-site-server', '1.0.0');
+      return { api, provider, tracer, propagator: new W3CTraceContextPropagator() };
+    },
+  );
 
   return {
     middleware: async (c, next) => {
-      const { tracer } = await started;
-      const parent = propagator.extract(ROOT_CONTEXT, c.req.raw.headers, headerGetter);
+      const { api, tracer, propagator } = await started;
+      const parent = propagator.extract(api.ROOT_CONTEXT, c.req.raw.headers, headerGetter);
       const url = new URL(c.req.url);
       const span = tracer.startSpan(
         `${c.req.method} ${routeOf(url.pathname)}`,
-        { kind: SpanKind.SERVER, attributes: { 'http.request.method': c.req.method, 'url.path': url.pathname } },
+        { kind: api.SpanKind.SERVER, attributes: { 'http.request.method': c.req.method, 'url.path': url.pathname } },
         parent,
       );
       // The request's log lines name the trace the span belongs to (a new one when the browser sent none).
@@ -61,7 +71,7 @@ export function createServerTracing(endpoint: string | undefined, timeoutMs: num
         await next();
       } finally {
         span.setAttribute('http.response.status_code', c.res.status);
-        if (c.res.status >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+        if (c.res.status >= 500) span.setStatus({ code: api.SpanStatusCode.ERROR });
         span.end();
       }
     },

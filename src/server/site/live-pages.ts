@@ -12,7 +12,7 @@ import { configForPage, pageConfigs } from '#common/site-pictures.ts';
 import { contentSecurityPolicy, type InlineHashes, inlineCodeOf } from '#server/http/security-headers.ts';
 import { errorFields, log } from '#server/platform/log.ts';
 import { ROOT } from '#server/platform/site-config.ts';
-import { madeFile, type StaticFile } from './build-files.ts';
+import { bodyOf, madeFile, type StaticFile } from './build-files.ts';
 import { consolePage } from './console-page.ts';
 import { faviconFrom } from './favicon.ts';
 import { loadPageRenderer, type PageRenderer, type PageTarget } from './page-renderer.ts';
@@ -129,7 +129,11 @@ export function livePages(options: {
               if (!files.has(urlPath)) files.set(urlPath, await madeFile(urlPath, png));
             },
             cacheDir: options.cacheDir,
-            logoData: (urlPath) => (logoNow?.path === urlPath ? logoNow.body : files.get(urlPath)?.body),
+            logoData: (urlPath) => {
+              if (logoNow?.path === urlPath) return logoNow.body;
+              const file = files.get(urlPath);
+              return file && bodyOf(file);
+            },
             // The build's images are served already; the others wait for their first request.
             drawLater: (urlPath, draw) => {
               if (!files.has(urlPath)) undrawn.set(urlPath, draw);

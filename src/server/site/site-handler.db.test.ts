@@ -17,7 +17,7 @@ function file(urlPath: string, text: string, type: string): [string, StaticFile]
       type,
       etag: `"${urlPath}"`,
       cacheControl: urlPath.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
-      body,
+      // Kept compressed only, as the build's text files are.
       gzip: gzipSync(body),
       br: brotliCompressSync(body),
     },

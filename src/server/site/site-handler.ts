@@ -13,7 +13,7 @@ import {
 import { storageEntry } from '#common/storage.ts';
 import { contentSecurityPolicy, FILE_POLICY, OPENER_ISOLATION } from '#server/http/security-headers.ts';
 import { METRICS_PATH } from '#server/platform/metrics.ts';
-import { pickEncoding, type StaticFile } from './build-files.ts';
+import { bodyOf, pickEncoding, type StaticFile } from './build-files.ts';
 
 const LANGUAGE_COOKIE = storageEntry('languageCookie').name;
 const SIGNED_IN_COOKIE = storageEntry('signedIn').name;
@@ -126,7 +126,7 @@ export function createSiteHandler(
       return;
     }
     const encoding = pickEncoding(entry.file, req.headers['accept-encoding']);
-    const body = encoding === 'br' ? entry.file.br : encoding === 'gzip' ? entry.file.gzip : entry.file.body;
+    const body = encoding === 'br' ? entry.file.br : encoding === 'gzip' ? entry.file.gzip : bodyOf(entry.file);
     const headers = encoding ? { ...entry.headers, 'Content-Encoding': encoding } : entry.headers;
     res.writeHead(200, { ...headers, 'Content-Length': String(body?.length ?? 0) });
     res.end(req.method === 'HEAD' ? undefined : body);

@@ -1,12 +1,8 @@
-import {
-  type AuthenticationResponseJSON,
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-  type RegistrationResponseJSON,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import { RETENTION } from '#common/retention.ts';
 import { ApiError } from '#server/http/api-error.ts';
@@ -24,6 +20,8 @@ import { hashSessionToken, newSessionToken } from './tokens.ts';
 
 /** How long the browser may take to answer a challenge; the server keeps it as long. */
 export const CHALLENGE_SECONDS = RETENTION.passkeyChallengeMinutes * 60;
+/** The WebAuthn library and its certificate parsers (some 4 MB resident), loaded at the first passkey. */
+const webauthn = () => import('@simplewebauthn/server');
 
 // Every passkey is discoverable (it can be offered before an address is typed) and verifies its
 // user (a PIN, a fingerprint, a face): that is what lets a passkey alone count as two factors.
@@ -45,12 +43,12 @@ export async function issueChallenge(
 }
 
 /** What the browser needs to make a passkey for the account; the ones it has are excluded (one per authenticator). */
-export function addOptions(
+export async function addOptions(
   rp: RelyingParty,
   account: { id: string; email: string; name: string },
   existing: readonly Pick<StoredPasskey, 'credentialId' | 'transports'>[],
 ): Promise<PublicKeyCredentialCreationOptionsJSON> {
-  return generateRegistrationOptions({
+  return (await webauthn()).generateRegistrationOptions({
     rpName: rp.name,
     rpID: rp.id,
     // The account's id, not its address: the authenticator stores it, and it should say nothing.
@@ -69,8 +67,8 @@ export function addOptions(
 }
 
 /** What the browser needs to sign in with any passkey of this site (the authenticator offers its own). */
-export function signInOptions(rp: RelyingParty): Promise<PublicKeyCredentialRequestOptionsJSON> {
-  return generateAuthenticationOptions({
+export async function signInOptions(rp: RelyingParty): Promise<PublicKeyCredentialRequestOptionsJSON> {
+  return (await webauthn()).generateAuthenticationOptions({
     rpID: rp.id,
     timeout: CHALLENGE_SECONDS * 1000,
     userVerification: USER_VERIFICATION,
@@ -91,7 +89,7 @@ export async function verifyNewPasskey(
   response: RegistrationResponseJSON,
 ): Promise<NewPasskey | null> {
   try {
-    const { verified, registrationInfo } = await verifyRegistrationResponse({
+    const { verified, registrationInfo } = await (await webauthn()).verifyRegistrationResponse({
       response,
       expectedChallenge: challenge,
       expectedOrigin: rp.origins,
@@ -120,7 +118,7 @@ export async function verifyAssertion(
   passkey: Pick<StoredPasskey, 'credentialId' | 'publicKey' | 'counter' | 'transports'>,
 ): Promise<number | null> {
   try {
-    const { verified, authenticationInfo } = await verifyAuthenticationResponse({
+    const { verified, authenticationInfo } = await (await webauthn()).verifyAuthenticationResponse({
       response,
       expectedChallenge: challenge,
       expectedOrigin: rp.origins,

@@ -1,8 +1,6 @@
 import { type Database, type DatabaseTimeouts, DEFAULT_TIMEOUTS, type Queryable } from './driver.ts';
 import { missingMigrations, runMigrations } from './migrations.ts';
 import type { ListenerSettings } from './pg-listener.ts';
-import { openPglite } from './pglite-driver.ts';
-import { openPostgres } from './postgres-driver.ts';
 
 export {
   type Database,
@@ -37,7 +35,11 @@ const MIGRATIONS_DIR = new URL('./migrations/', import.meta.url);
 /** Opens the database and brings its schema up to date before anyone queries it. */
 export async function openDatabase({ dataDir, databaseUrl, timeouts, listener }: DatabaseOptions): Promise<Database> {
   const limits = { ...DEFAULT_TIMEOUTS, ...timeouts };
-  const driver = databaseUrl ? openPostgres(databaseUrl, limits, listener) : await openPglite(dataDir, limits);
+  // Each driver is loaded only where it is used: the embedded one's code alone is half a megabyte
+  // a server on PostgreSQL would otherwise keep in memory.
+  const driver = databaseUrl
+    ? (await import('./postgres-driver.ts')).openPostgres(databaseUrl, limits, listener)
+    : await (await import('./pglite-driver.ts')).openPglite(dataDir, limits);
   try {
     await runMigrations(driver, MIGRATIONS_DIR);
   } catch (error) {
