@@ -102,7 +102,7 @@ async function forward(c: Context<AppEnv>, upstream: { host: string; key: string
 export function posthogRoutes(deps: Deps) {
   const routes = newRoutes();
   const { posthog, upstreamTimeoutMs } = deps.settings;
-  routes.on(['GET', 'POST'], `${POSTHOG_PATH}/*`, deps.limiter.perClient('posthog', RATE_LIMIT), async (c) => {
+  routes.on(['GET', 'POST'], `${POSTHOG_PATH}/*`, deps.limiter.perClientHere('posthog', RATE_LIMIT), async (c) => {
     const path = new URL(c.req.url).pathname.slice(POSTHOG_PATH.length);
     if (!path.startsWith('/') || path.length > 512) throw new ApiError(404, 'NOT_FOUND');
     return posthog ? forward(c, posthog, upstreamTimeoutMs, path) : embedded(c, deps.db, path);

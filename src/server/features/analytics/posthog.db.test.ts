@@ -154,14 +154,22 @@ describeApi('/api/posthog without an upstream', ({ app, db }) => {
     expect(await put.json()).toEqual({ error: { code: 'INVALID_REQUEST' } });
   });
 
-  it('limits each client', async () => {
+  it('limits each client on each instance, in memory: no statement counts a batch', async () => {
     const address = freshAddress();
-    await db().query(`INSERT INTO rate_limits VALUES ($1, 600, now() + interval '1 minute')`, [
-      limitKey(TEST_SECRET, 'posthog', address),
-    ]);
-    const response = await app().request('/api/posthog/e/', send('[]', address));
-    expect(response.status).toBe(429);
-    expect(await response.json()).toEqual({ error: { code: 'TOO_MANY_REQUESTS' } });
+    const instance = app({});
+    for (let i = 0; i < 600; i++) {
+      const answer = await instance.request('/api/posthog/e/', send('[]', address));
+      if (answer.status !== 200) expect.fail(`batch ${i + 1} answered ${answer.status}`);
+    }
+    const refused = await instance.request('/api/posthog/e/', send('[]', address));
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await refused.json()).toEqual({ error: { code: 'TOO_MANY_REQUESTS' } });
+    const counted = 'SELECT count(*)::integer AS n FROM rate_limits WHERE key = $1';
+    expect(await db().query(counted, [limitKey(TEST_SECRET, 'posthog', address)])).toEqual([{ n: 0 }]);
+    // Someone else is still served, and another instance counts the same client afresh.
+    expect((await instance.request('/api/posthog/e/', send('[]', freshAddress()))).status).toBe(200);
+    expect((await app({}).request('/api/posthog/e/', send('[]', address))).status).toBe(200);
   });
 });
 
