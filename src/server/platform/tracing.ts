@@ -24,9 +24,9 @@ const routeOf = (pathname: string) => pathname.split('/').slice(0, 3).join('/');
  */
 export function createServerTracing(endpoint: string | undefined, timeoutMs: number): ServerTracing | null {
   if (!endpoint) return null;
-  // OpenTelemetry (some 5 MB resident, half a megabyte of it the propagator's conventions) loads
-  // only where tracing is configured, in the background from start; the first request waits for
-  // it if it comes sooner.
+  // OpenTelemetry, its API and core included (several megabytes resident, decision 256), loads only
+  // where tracing is configured, in the background from start; the first request waits for it if
+  // it comes sooner.
   const started = Promise.all([
     import('@opentelemetry/api'),
     import('@opentelemetry/core'),

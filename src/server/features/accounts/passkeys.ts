@@ -20,7 +20,7 @@ import { hashSessionToken, newSessionToken } from './tokens.ts';
 
 /** How long the browser may take to answer a challenge; the server keeps it as long. */
 export const CHALLENGE_SECONDS = RETENTION.passkeyChallengeMinutes * 60;
-/** The WebAuthn library and its certificate parsers (some 4 MB resident), loaded at the first passkey. */
+/** The WebAuthn library and its certificate parsers (several megabytes resident), loaded at the first ceremony (decision 256). */
 const webauthn = () => import('@simplewebauthn/server');
 
 // Every passkey is discoverable (it can be offered before an address is typed) and verifies its
