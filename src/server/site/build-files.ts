@@ -12,8 +12,8 @@ export interface StaticFile {
   cacheControl: string;
   /**
    * The file as it is, kept only when there is no compressed copy (images, small files): a text
-   * file is kept compressed alone, which halves the idle server's memory for the site (decision
-   * 256), and `bodyOf` unpacks it for the rare client that takes neither encoding.
+   * file is kept compressed alone, 7 MB less for the built site (decision 256), and `bodyOf`
+   * unpacks it for the rare client that takes neither encoding.
    */
   body?: Uint8Array;
   br?: Uint8Array;
