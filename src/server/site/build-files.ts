@@ -6,21 +6,19 @@ import { brotliCompress, constants, gunzipSync, gzip } from 'node:zlib';
 import { type InlineHashes, inlineCodeOf } from '#server/http/security-headers.ts';
 import { listFiles } from './list-files.ts';
 
-export interface StaticFile {
+/**
+ * A file served from memory with what it keeps of itself: the file as it is only when it has no
+ * gzip copy (images, small files). A text file is kept compressed alone, 7 MB less for the built
+ * site (decision 256), and `bodyOf` unpacks it for the rare client that takes neither encoding.
+ */
+export type StaticFile = {
   type: string;
   etag: string;
   cacheControl: string;
-  /**
-   * The file as it is, kept only when there is no compressed copy (images, small files): a text
-   * file is kept compressed alone, 7 MB less for the built site (decision 256), and `bodyOf`
-   * unpacks it for the rare client that takes neither encoding.
-   */
-  body?: Uint8Array;
   br?: Uint8Array;
-  gzip?: Uint8Array;
   /** A page's inline code its policy allows (decision 250); none on other files. */
   inline?: InlineHashes;
-}
+} & ({ body: Uint8Array; gzip?: undefined } | { body?: undefined; gzip: Uint8Array });
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -80,16 +78,14 @@ export async function madeFile(
   return { type, etag: etagOf(body), cacheControl: cacheControlFor(urlPath), ...keptBodies(body, br, gzip), inline };
 }
 
-/** What a file keeps in memory: its compressed copies, or itself when it has none. */
+/** What a file keeps in memory: its compressed copies, or itself when it has no gzip copy. */
 function keptBodies(body: Uint8Array, br: Uint8Array | undefined, gzip: Uint8Array | undefined) {
   return gzip ? { br, gzip } : { body, br };
 }
 
 /** A file's content as it is. */
 export function bodyOf(file: StaticFile): Uint8Array {
-  if (file.body) return file.body;
-  if (!file.gzip) throw new Error('A file kept neither as it is nor gzipped');
-  return gunzipSync(file.gzip);
+  return file.body ?? gunzipSync(file.gzip);
 }
 
 /**
