@@ -11,6 +11,7 @@ import { ApiError } from '#server/http/api-error.ts';
 import { newRoutes } from '#server/http/context.ts';
 import { setListedCookie } from '#server/http/cookies.ts';
 import { jsonBody } from '#server/http/json-body.ts';
+import { aheadInLine } from '#server/platform/db/database.ts';
 import type { AccountDeps } from './account-deps.ts';
 import { findAccountByEmail, findAccountById, setPasswordHash } from './account-queries.ts';
 import { hasLiveCode } from './code-queries.ts';
@@ -58,53 +59,56 @@ export function signInRoutes(deps: AccountDeps) {
   routes.post(ACCOUNT_API.login, loginForm, requireVisitor(deps.secret), jsonBody(LoginSchema), async (c) => {
     const { email, password, language, signInPass } = c.req.valid('json');
     // While a flood fills the queue, a browser that signed in to this account before goes first,
-    // then any browser signing in to an account that exists (docs/decisions/255).
+    // then any browser signing in to an account that exists (docs/decisions/255): for the hashing,
+    // and for the database's connections from the moment it is known (docs/decisions/258).
     const known = isPassFor(deps.secret, 'knownDevice', getCookie(c, KNOWN_DEVICE.name), email);
-    const account = await findAccountByEmail(db, email);
+    const account = await aheadInLine(known, () => findAccountByEmail(db, email));
     const lane = known ? 'known' : account ? 'account' : 'other';
-    await passwords.admit(lane);
-    // Whoever just reset the password gets past the account's lock, which anyone can set off by
-    // trying wrong passwords; the pass has a limit of its own (docs/decisions/012).
-    const perAccount = isPassFor(deps.secret, 'signIn', signInPass, email)
-      ? hit('loginPerPass', signInPass as string)
-      : hit('loginPerAccount', email);
-    await limiter.enforce([hit('loginPerClient', c.var.clientAddress), perAccount]);
+    return aheadInLine(lane !== 'other', async () => {
+      await passwords.admit(lane);
+      // Whoever just reset the password gets past the account's lock, which anyone can set off by
+      // trying wrong passwords; the pass has a limit of its own (docs/decisions/012).
+      const perAccount = isPassFor(deps.secret, 'signIn', signInPass, email)
+        ? hit('loginPerPass', signInPass as string)
+        : hit('loginPerAccount', email);
+      await limiter.enforce([hit('loginPerClient', c.var.clientAddress), perAccount]);
 
-    // An unknown address costs the same hashing as a wrong password, and gets the same answer.
-    const matches = await passwords.verify(account?.passwordHash ?? null, password, lane);
-    if (!account || !matches) throw new ApiError(401, 'INVALID_CREDENTIALS');
-    if (account.passwordHash && passwords.needsRehash(account.passwordHash)) {
-      await setPasswordHash(db, account.id, await passwords.hash(password, lane));
-    }
-
-    if (!account.verified) {
-      // The code from registration may have lapsed: the validation page should find a fresh one
-      // waiting, within the same mail limits as asking for one.
-      if (!(await hasLiveCode(db, account.id, 'verify', CODE_MAX_ATTEMPTS))) {
-        const mayMail = await limiter.enforce(mailHits(c.var.clientAddress, email)).then(
-          () => true,
-          (error: unknown) => {
-            if (error instanceof ApiError) return false;
-            throw error;
-          },
-        );
-        if (mayMail) await db.transaction((tx) => issueCode(deps, tx, 'verify', account, language));
+      // An unknown address costs the same hashing as a wrong password, and gets the same answer.
+      const matches = await passwords.verify(account?.passwordHash ?? null, password, lane);
+      if (!account || !matches) throw new ApiError(401, 'INVALID_CREDENTIALS');
+      if (account.passwordHash && passwords.needsRehash(account.passwordHash)) {
+        await setPasswordHash(db, account.id, await passwords.hash(password, lane));
       }
-      return c.json({ status: 'verification-required' } satisfies LoginAnswer);
-    }
-    // With a second factor the password alone opens nothing: the browser that gave it gets a
-    // token, held by its page only, for a step of its own (unless the owner trusted this browser).
-    const secondFactor = await hasSecondFactor(db, account.id);
-    if (secondFactor && !(await browserIsTrusted(c, db, account.id))) {
-      const pending = newSessionToken();
-      await createPendingSignIn(db, hashSessionToken(pending), account.id, RETENTION.pendingSignInMinutes * 60);
-      const passkey = (await countPasskeys(db, account.id)) > 0;
-      const totp = await hasTotp(db, account.id);
-      return c.json({ status: 'second-factor-required', pending, passkey, totp } satisfies LoginAnswer);
-    }
-    await startSession(c, db, account.id, secondFactor ? ['password', 'trusted-browser'] : ['password']);
-    setListedCookie(c, KNOWN_DEVICE, issuePass(deps.secret, 'knownDevice', email), { httpOnly: true });
-    return c.json({ status: 'signed-in', account: { name: account.name } } satisfies LoginAnswer);
+
+      if (!account.verified) {
+        // The code from registration may have lapsed: the validation page should find a fresh one
+        // waiting, within the same mail limits as asking for one.
+        if (!(await hasLiveCode(db, account.id, 'verify', CODE_MAX_ATTEMPTS))) {
+          const mayMail = await limiter.enforce(mailHits(c.var.clientAddress, email)).then(
+            () => true,
+            (error: unknown) => {
+              if (error instanceof ApiError) return false;
+              throw error;
+            },
+          );
+          if (mayMail) await db.transaction((tx) => issueCode(deps, tx, 'verify', account, language));
+        }
+        return c.json({ status: 'verification-required' } satisfies LoginAnswer);
+      }
+      // With a second factor the password alone opens nothing: the browser that gave it gets a
+      // token, held by its page only, for a step of its own (unless the owner trusted this browser).
+      const secondFactor = await hasSecondFactor(db, account.id);
+      if (secondFactor && !(await browserIsTrusted(c, db, account.id))) {
+        const pending = newSessionToken();
+        await createPendingSignIn(db, hashSessionToken(pending), account.id, RETENTION.pendingSignInMinutes * 60);
+        const passkey = (await countPasskeys(db, account.id)) > 0;
+        const totp = await hasTotp(db, account.id);
+        return c.json({ status: 'second-factor-required', pending, passkey, totp } satisfies LoginAnswer);
+      }
+      await startSession(c, db, account.id, secondFactor ? ['password', 'trusted-browser'] : ['password']);
+      setListedCookie(c, KNOWN_DEVICE, issuePass(deps.secret, 'knownDevice', email), { httpOnly: true });
+      return c.json({ status: 'signed-in', account: { name: account.name } } satisfies LoginAnswer);
+    });
   });
 
   // The second step: a code from the authenticator app or a recovery code, for a pending sign-in.

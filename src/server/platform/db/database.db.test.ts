@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type TestStore, targets } from '#tests/support/databases.ts';
-import { type Database, openDatabase } from './database.ts';
+import { aheadInLine, type Database, openDatabase } from './database.ts';
 
 const OPEN_TIMEOUT = 60_000;
 
@@ -98,6 +98,32 @@ for (const target of targets) {
         `SELECT count(*) AS n, 9007199254740993::bigint AS huge, '2024-02-29'::date AS day FROM notes`,
       );
       expect(row).toEqual({ n: expect.any(Number), huge: 9007199254740993n, day: new Date('2024-02-29T00:00:00Z') });
+    });
+
+    it('gives the next free connection to a statement run ahead in line, before those that waited longer', async () => {
+      const { max } = db.usage();
+      const releases: (() => void)[] = [];
+      const holders = Array.from({ length: max }, () =>
+        db.transaction(async (tx) => {
+          await tx.query('SELECT 1');
+          await new Promise<void>((resolve) => releases.push(resolve));
+        }),
+      );
+      await vi.waitFor(() => expect(releases).toHaveLength(max));
+      const order: string[] = [];
+      const inTurn = db.query('SELECT 1').then(() => order.push('in turn'));
+      const ahead = aheadInLine(true, () => db.query('SELECT 2')).then(() => order.push('ahead'));
+      try {
+        await vi.waitFor(() => expect(db.usage().waiting).toBe(2));
+        // One connection comes free: it goes to the statement ahead in line, the other still waits.
+        releases.shift()?.();
+        await ahead;
+        expect(order).toEqual(['ahead']);
+      } finally {
+        for (const release of releases) release();
+        await Promise.all([...holders, inTurn]);
+      }
+      expect(order).toEqual(['ahead', 'in turn']);
     });
   });
 }

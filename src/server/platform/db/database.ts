@@ -12,6 +12,7 @@ export {
   type Queryable,
   type ScriptTransaction,
 } from './driver.ts';
+export { aheadInLine } from './gate.ts';
 export {
   type ListenOptions,
   MAX_NOTIFY_PAYLOAD_BYTES,

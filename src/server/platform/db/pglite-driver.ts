@@ -6,7 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { NodeFS } from '@electric-sql/pglite/nodefs';
 import { lockDataDir, restrictTree, syncTree } from './data-dir.ts';
-import { type DatabaseTimeouts, DatabaseUnavailableError, type Driver } from './driver.ts';
+import type { DatabaseTimeouts, Driver } from './driver.ts';
+import { createGate } from './gate.ts';
 import { checkChannel, notifyIn, Subscribers } from './listener.ts';
 import { snapshotFolder } from './pglite-snapshot.ts';
 
@@ -80,53 +81,6 @@ class DurableNodeFS extends NodeFS {
   }
 }
 
-/**
- * One operation on the database at a time, in order, as PGlite runs them anyway; an operation that
- * cannot start within `waitMs` (a transaction holds the database, or a long statement runs) is
- * dropped before it starts and fails, so that a request answers 503 instead of hanging, and never
- * changes anything after it was answered.
- */
-function createGate() {
-  const waiting: (() => void)[] = [];
-  let busy = false;
-  const release = () => {
-    const next = waiting.shift();
-    if (next) next();
-    else busy = false;
-  };
-  const acquire = (waitMs: number | null) =>
-    new Promise<void>((resolve, reject) => {
-      if (!busy) {
-        busy = true;
-        resolve();
-        return;
-      }
-      const start = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-      const timer =
-        waitMs === null
-          ? undefined
-          : setTimeout(() => {
-              waiting.splice(waiting.indexOf(start), 1);
-              reject(new DatabaseUnavailableError(`The embedded database was busy for ${waitMs} ms`));
-            }, waitMs);
-      waiting.push(start);
-    });
-  const run = async <T>(waitMs: number | null, operation: () => Promise<T>): Promise<T> => {
-    await acquire(waitMs);
-    try {
-      return await operation();
-    } finally {
-      release();
-    }
-  };
-  /** The one connection in use or idle, and the operations waiting for it. */
-  const usage = () => ({ inUse: busy ? 1 : 0, idle: busy ? 0 : 1, waiting: waiting.length, max: 1 });
-  return Object.assign(run, { usage });
-}
-
 export async function openPglite(dataDir: string, timeouts: DatabaseTimeouts): Promise<Driver> {
   const folder = path.join(dataDir, 'pglite');
   // Before anything touches the files: a second process on them would lose data.
@@ -146,7 +100,8 @@ export async function openPglite(dataDir: string, timeouts: DatabaseTimeouts): P
     await lock.release();
     throw error;
   }
-  const gate = createGate();
+  // One operation at a time, as PGlite runs them anyway, so that none waits without a limit.
+  const gate = createGate(1);
   const wait = timeouts.connectMs + timeouts.statementMs;
   // PGlite has one connection and no network: what it hears, it hears in this process, and it
   // cannot lose its connection, so no resync is ever needed.
@@ -196,7 +151,10 @@ export async function openPglite(dataDir: string, timeouts: DatabaseTimeouts): P
       };
     },
     notify: (channel, payload) => notifyIn(driver, channel, payload),
-    usage: gate.usage,
+    usage: () => {
+      const { running, waiting } = gate.load();
+      return { inUse: running, idle: 1 - running, waiting, max: 1 };
+    },
     // Held through the gate: no statement runs during the checkpoint, nor while the last changes are copied.
     snapshot: (target) =>
       snapshotFolder(

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { errorFields, log } from '#server/platform/log.ts';
 import { type DatabaseTimeouts, DatabaseUnavailableError, type Driver } from './driver.ts';
+import { createGate } from './gate.ts';
 import { notifyIn } from './listener.ts';
 import { DEFAULT_LISTENER_SETTINGS, type ListenerSettings, PgListener } from './pg-listener.ts';
 
@@ -66,7 +67,8 @@ export function openPostgres(
   const pool = new pg.Pool({
     connectionString,
     types,
-    // Opening a connection, or waiting for a free one, ends with an error rather than never.
+    max: POOL_SIZE,
+    // Opening a connection ends with an error rather than never.
     connectionTimeoutMillis: timeouts.connectMs,
     // The server cancels a statement that runs too long (a lock held elsewhere, a slow plan)...
     statement_timeout: timeouts.statementMs,
@@ -83,40 +85,46 @@ export function openPostgres(
   pool.on('error', (error) => log.warn(errorFields(error), 'PostgreSQL idle connection lost'));
   const listener = new PgListener(connectionString, { ...DEFAULT_LISTENER_SETTINGS, ...listenerSettings });
 
+  // Requests wait for a connection here rather than in the pool, as long as the pool would have let
+  // them wait, so that some can go ahead of others (gate.ts).
+  const gate = createGate(POOL_SIZE);
+  const inTransaction: Driver['transaction'] = async (fn) => {
+    const client = await pool.connect().catch(rethrow);
+    let broken: Error | undefined;
+    try {
+      await client.query('BEGIN');
+      const result = await fn({
+        query: async <T>(sql: string, params?: unknown[]) =>
+          (await client.query(sql, params).catch(rethrow)).rows as T[],
+        exec: async (sql) => {
+          // Without parameters pg uses the simple protocol, which accepts several statements.
+          await client.query(withClientTimeout(sql, NO_CLIENT_TIMEOUT_MS));
+        },
+      });
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK').catch((rollbackError: Error) => {
+        broken = rollbackError;
+      });
+      throw classify(error);
+    } finally {
+      // A connection that cannot even roll back is in an unknown state: destroy it, never reuse it.
+      client.release(broken);
+    }
+  };
+
   const driver: Driver = {
     kind: 'postgres',
-    query: async <T>(sql: string, params?: unknown[]) => (await pool.query(sql, params).catch(rethrow)).rows as T[],
-    transaction: async (fn) => {
-      const client = await pool.connect().catch(rethrow);
-      let broken: Error | undefined;
-      try {
-        await client.query('BEGIN');
-        const result = await fn({
-          query: async <T>(sql: string, params?: unknown[]) =>
-            (await client.query(sql, params).catch(rethrow)).rows as T[],
-          exec: async (sql) => {
-            // Without parameters pg uses the simple protocol, which accepts several statements.
-            await client.query(withClientTimeout(sql, NO_CLIENT_TIMEOUT_MS));
-          },
-        });
-        await client.query('COMMIT');
-        return result;
-      } catch (error) {
-        await client.query('ROLLBACK').catch((rollbackError: Error) => {
-          broken = rollbackError;
-        });
-        throw classify(error);
-      } finally {
-        // A connection that cannot even roll back is in an unknown state: destroy it, never reuse it.
-        client.release(broken);
-      }
-    },
+    query: <T>(sql: string, params?: unknown[]) =>
+      gate(timeouts.connectMs, async () => (await pool.query(sql, params).catch(rethrow)).rows as T[]),
+    transaction: (fn) => gate(timeouts.connectMs, () => inTransaction(fn)),
     async ping(timeoutMs) {
       let timer: NodeJS.Timeout | undefined;
       const late = new Promise<false>((resolve) => {
         timer = setTimeout(() => resolve(false), timeoutMs);
       });
-      const answer = pool.query(withClientTimeout('SELECT 1', timeoutMs)).then(
+      const answer = gate(timeoutMs, () => pool.query(withClientTimeout('SELECT 1', timeoutMs))).then(
         () => true,
         () => false,
       );
@@ -129,8 +137,8 @@ export function openPostgres(
     usage: () => ({
       inUse: pool.totalCount - pool.idleCount,
       idle: pool.idleCount,
-      waiting: pool.waitingCount,
-      max: pool.options.max ?? POOL_SIZE,
+      waiting: gate.load().waiting,
+      max: POOL_SIZE,
     }),
     listen: (channel, handler, options) => listener.listen(channel, handler, options),
     notify: (channel, payload) => notifyIn(driver, channel, payload),
