@@ -13,15 +13,14 @@
 // Options: --only latency|streams|size, --messages N (default 500), --streams N (default 1000),
 // --typing N (default 300), --delivery N (default 200).
 
-import { randomBytes } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { CHAT_API, CONSOLE_CHAT_API } from '#common/chat-api.ts';
 import { CHAT_HOURS_API, TYPING_EVENT } from '#common/chat-hours.ts';
 import { openDatabase } from '#server/platform/db/database.ts';
 import { chatMessage } from '#tests/support/chat.ts';
 import { HttpClient, type Instance, seedStaff, startInstance } from '#tests/support/instances.ts';
+import { withNewSchema } from '#tests/support/postgres-schemas.ts';
 import { type ApiBenchChild, startApiBenchChild } from './api-bench-child.ts';
 import { chatSizes } from './chat-size.ts';
 
@@ -120,20 +119,7 @@ function counted(inner: ReturnType<typeof arrivals>) {
 
 async function withSchema<T>(run: (url: string) => Promise<T>): Promise<T> {
   if (!postgresUrl) throw new Error('Set DATABASE_URL (or TEST_DATABASE_URL) to a PostgreSQL database');
-  const schema = `bench_${randomBytes(6).toString('hex')}`;
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: postgresUrl });
-    await client.connect();
-    await client.query(sql).finally(() => client.end());
-  };
-  await admin(`CREATE SCHEMA ${schema}`);
-  const url = new URL(postgresUrl);
-  url.searchParams.set('options', `-c search_path=${schema}`);
-  try {
-    return await run(url.href);
-  } finally {
-    await admin(`DROP SCHEMA ${schema} CASCADE`);
-  }
+  return withNewSchema(postgresUrl, run);
 }
 
 async function benchLatency() {

@@ -14,7 +14,6 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { LANGUAGES } from '#common/languages.ts';
 import { pagePath } from '#common/routes.ts';
 import { TEXTS_API, withNamespace } from '#common/site-texts.ts';
@@ -23,6 +22,7 @@ import { loadSiteConfig, ROOT, readTexts } from '#server/platform/site-config.ts
 import { loadPageRenderer } from '#server/site/page-renderer.ts';
 import { brandColours, shareImageWriter } from '#server/site/share-image.ts';
 import { HttpClient, type Instance, seedStaff, startInstance } from '#tests/support/instances.ts';
+import { withNewSchema } from '#tests/support/postgres-schemas.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -56,20 +56,7 @@ const verdict = (kept: boolean) => (kept ? 'kept' : 'MISSED');
 
 async function withSchema<T>(run: (url: string) => Promise<T>): Promise<T> {
   if (!postgresUrl) throw new Error('Set DATABASE_URL (or TEST_DATABASE_URL) to a PostgreSQL database');
-  const schema = `bench_${randomBytes(6).toString('hex')}`;
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: postgresUrl });
-    await client.connect();
-    await client.query(sql).finally(() => client.end());
-  };
-  await admin(`CREATE SCHEMA ${schema}`);
-  const url = new URL(postgresUrl);
-  url.searchParams.set('options', `-c search_path=${schema}`);
-  try {
-    return await run(url.href);
-  } finally {
-    await admin(`DROP SCHEMA ${schema} CASCADE`);
-  }
+  return withNewSchema(postgresUrl, run);
 }
 
 /** Resolves with the time `html` of `url` first carries `text`, polling as a browser reloading would. */

@@ -18,7 +18,6 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { ACCOUNT_API } from '#common/account-api.ts';
 import { storageEntry } from '#common/storage.ts';
 import { serveCommand } from '#deploy/serve-command.ts';
 import { createApp } from '#server/app.ts';
@@ -30,7 +29,7 @@ import { ROOT } from '#server/platform/site-config.ts';
 import { loadStaticFiles } from '#server/site/build-files.ts';
 import { createListener } from '#server/site/listener.ts';
 import { type PageTimes, timePages } from './page-loop.ts';
-import { flood } from './sign-in-flood.ts';
+import { flood, sendSignIn } from './sign-in-flood.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -137,16 +136,8 @@ async function measure({ port, emails, honest }: Ready) {
   async function signIn(email: string, password: string, device = '') {
     requests += 1;
     const start = performance.now();
-    const response = await fetch(`${base}${ACCOUNT_API.login}`, {
-      method: 'POST',
-      headers: {
-        Origin: base,
-        'Content-Type': 'application/json',
-        'X-Forwarded-For': `10.${block}.${(requests >> 8) & 255}.${requests & 255}`,
-        Cookie: device ? `${cookie}; ${device}` : cookie,
-      },
-      body: JSON.stringify({ email, password }),
-    });
+    const address = `10.${block}.${(requests >> 8) & 255}.${requests & 255}`;
+    const response = await sendSignIn(base, address, device ? `${cookie}; ${device}` : cookie, email, password);
     await response.arrayBuffer();
     const known = response.headers.getSetCookie().find((line) => line.startsWith(`${KNOWN_DEVICE}=`));
     return { status: response.status, ms: performance.now() - start, device: known?.split(';')[0] ?? '' };

@@ -21,6 +21,15 @@ export interface FloodAnswers {
   times: number[];
 }
 
+/** One sign-in, sent as from the client address `address` (through the one trusted proxy), with `cookie`. */
+export function sendSignIn(base: string, address: string, cookie: string, email: string, password: string) {
+  return fetch(`${base}${ACCOUNT_API.login}`, {
+    method: 'POST',
+    headers: { Origin: base, 'Content-Type': 'application/json', 'X-Forwarded-For': address, Cookie: cookie },
+    body: JSON.stringify({ email, password }),
+  });
+}
+
 export function flood(plan: Flood): Promise<FloodAnswers> {
   const worker = new Worker(new URL(import.meta.url), { workerData: plan });
   return new Promise((resolve, reject) => {
@@ -38,17 +47,10 @@ async function run({ base, cookie, block, connections, seconds }: Flood): Promis
     for (let i = 0; performance.now() < until; i++) {
       sent += 1;
       const start = performance.now();
-      const response = await fetch(`${base}${ACCOUNT_API.login}`, {
-        method: 'POST',
-        headers: {
-          Origin: base,
-          'Content-Type': 'application/json',
-          // Under 11/8, apart from the honest sign-ins' 10/8.
-          'X-Forwarded-For': `11.${block}.${(sent >> 8) & 255}.${sent & 255}`,
-          Cookie: cookie,
-        },
-        body: JSON.stringify({ email: `nobody-flood-${block}-${n}-${i}@example.com`, password: 'a guess' }),
-      });
+      // Under 11/8, apart from the honest sign-ins' 10/8.
+      const address = `11.${block}.${(sent >> 8) & 255}.${sent & 255}`;
+      const email = `nobody-flood-${block}-${n}-${i}@example.com`;
+      const response = await sendSignIn(base, address, cookie, email, 'a guess');
       await response.arrayBuffer();
       statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
       times.push(performance.now() - start);

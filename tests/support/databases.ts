@@ -1,10 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, inject } from 'vitest';
 import { type Database, type DatabaseOptions, openDatabase } from '#server/platform/db/database.ts';
+import { newSchemaName, schemaOn } from './postgres-schemas.ts';
 
 /** An empty place to open a database in, for one test suite; `drop` removes it and all it holds. */
 export interface TestStore {
@@ -44,22 +43,10 @@ async function pgliteStore(): Promise<TestStore> {
  */
 async function postgresStore(): Promise<TestStore> {
   if (!postgresUrl) throw new Error('TEST_DATABASE_URL is not set');
-  const schema = `test_${randomBytes(8).toString('hex')}`;
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: postgresUrl });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE SCHEMA ${schema}`);
-  const url = new URL(postgresUrl);
-  url.searchParams.set('options', `-c search_path=${schema}`);
+  const schema = await schemaOn(postgresUrl, newSchemaName('test'));
   return {
-    options: { dataDir: path.join(tmpdir(), 'unused-by-postgres'), databaseUrl: url.href },
-    drop: () => admin(`DROP SCHEMA ${schema} CASCADE`),
+    options: { dataDir: path.join(tmpdir(), 'unused-by-postgres'), databaseUrl: schema.url },
+    drop: schema.drop,
   };
 }
 

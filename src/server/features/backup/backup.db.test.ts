@@ -9,6 +9,7 @@ import { openDatabase } from '#server/platform/db/database.ts';
 import { freshAddress } from '#tests/support/api.ts';
 import { targets } from '#tests/support/databases.ts';
 import { startInstance } from '#tests/support/instances.ts';
+import { schemaOf } from '#tests/support/postgres-schemas.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../../../..');
 const SECRET = 'instances-test-secret-of-at-least-32-characters';
@@ -129,7 +130,7 @@ for (const target of targets) {
         // The data is gone (a lost disk, a dropped database); the restore puts it back.
         const restoredDir = path.join(scratch, 'restored');
         if (url) {
-          const schema = new URL(url).searchParams.get('options')?.replace('-c search_path=', '') ?? '';
+          const schema = schemaOf(url);
           const admin = new pg.Client({ connectionString: url });
           await admin.connect();
           await admin.query(`DROP SCHEMA ${pg.escapeIdentifier(schema)} CASCADE`);

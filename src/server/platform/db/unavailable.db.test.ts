@@ -6,6 +6,7 @@ import { type ApiApp, createApp } from '#server/app.ts';
 import { securityHeaders } from '#server/http/security-headers.ts';
 import { type Answer, TEST_HASHING, TEST_SECRET, TestClient } from '#tests/support/api.ts';
 import { type TestStore, targets } from '#tests/support/databases.ts';
+import { schemaOf } from '#tests/support/postgres-schemas.ts';
 import { startTcpProxy, type TcpProxy } from '#tests/support/tcp-proxy.ts';
 import { type Database, openDatabase } from './database.ts';
 
@@ -118,8 +119,7 @@ describe.skipIf(!postgres || postgres.skip)(
 
     it('cancels a statement that waits on a lock held elsewhere, and stays ready', async () => {
       await direct.query('BEGIN');
-      // The store's schema comes as `options=-c search_path=<schema>` in its address.
-      const schema = new URL(store.options.databaseUrl as string).searchParams.get('options')?.split('=')[1];
+      const schema = schemaOf(store.options.databaseUrl as string);
       await direct.query(`LOCK TABLE ${schema}.rate_limits IN ACCESS EXCLUSIVE MODE`);
       try {
         expectUnavailable(await signIn(app));
