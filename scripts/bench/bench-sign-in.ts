@@ -10,6 +10,8 @@
 //   browsers that signed in to the account before (the known-device cookie) and from new ones.
 //   The flood is sent from a thread of its own (sign-in-flood.ts) and the pages are timed in
 //   another (page-loop.ts), so that neither adds its event loop's delays to the honest sign-ins.
+//   For both page phases it also prints the server's own figures: its event loop's delay and how
+//   long it took to answer the page once read, to tell the server's delays from the host's.
 // --unbounded hashes every sign-in at once, as the server did before its hashing queue.
 import { type ChildProcess, fork } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -17,6 +19,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { storageEntry } from '#common/storage.ts';
 import { serveCommand } from '#deploy/serve-command.ts';
@@ -58,6 +61,21 @@ interface Ready {
   honest: string[];
 }
 
+/**
+ * The server's own view of a phase: its event loop's delay (which holds the time its thread waited
+ * for a processor), and how long it took to answer the page once it had read the request.
+ */
+interface ServerFigures {
+  loopP99: number;
+  loopMax: number;
+  answeredP99: number;
+}
+
+const percentile = (values: number[], q: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
+};
+
 /** The server process: the product's listener (built site and API) on its own port. */
 async function serve(dataDir: string) {
   const db = await openDatabase({ dataDir, databaseUrl: process.env.DATABASE_URL });
@@ -84,11 +102,31 @@ async function serve(dataDir: string) {
     settings: args.unbounded ? { hashingLimits: { concurrency: 1_000_000, queue: 1_000_000, refusalHoldMs: 0 } } : {},
   });
   const server = createServer(createListener(app, files, security));
+  const loopDelay = monitorEventLoopDelay({ resolution: 1 });
+  loopDelay.enable();
+  let answered: number[] = [];
+  server.prependListener('request', (request, response) => {
+    if (request.url !== PAGE) return;
+    const start = performance.now();
+    response.once('finish', () => answered.push(performance.now() - start));
+  });
   server.listen(0, '127.0.0.1', () => {
     const { port } = server.address() as AddressInfo;
     process.send?.({ port, emails: all.slice(0, ACCOUNTS), honest: all.slice(ACCOUNTS) } satisfies Ready);
   });
-  process.on('message', async () => {
+  process.on('message', async (message) => {
+    // The figures since the last time they were asked for.
+    if (message === 'figures') {
+      const figures: ServerFigures = {
+        loopP99: loopDelay.percentile(99) / 1e6,
+        loopMax: loopDelay.max / 1e6,
+        answeredP99: percentile(answered, 0.99),
+      };
+      loopDelay.reset();
+      answered = [];
+      process.send?.(figures);
+      return;
+    }
     server.closeAllConnections();
     server.close();
     await db.query('DELETE FROM accounts WHERE email = ANY($1)', [all]);
@@ -113,7 +151,12 @@ if (args.serve) {
       child.once('message', (message) => resolve(message as Ready));
       child.once('exit', (code) => reject(new Error(`The server exited (${code})`)));
     });
-    await measure(ready);
+    const serverFigures = () =>
+      new Promise<ServerFigures>((resolve) => {
+        child.once('message', (message) => resolve(message as ServerFigures));
+        child.send('figures');
+      });
+    await measure(ready, serverFigures);
   } finally {
     const exited = new Promise((resolve) => child.once('exit', resolve));
     child.send('stop');
@@ -122,7 +165,7 @@ if (args.serve) {
   }
 }
 
-async function measure({ port, emails, honest }: Ready) {
+async function measure({ port, emails, honest }: Ready, serverFigures: () => Promise<ServerFigures>) {
   const base = `http://127.0.0.1:${port}`;
   const duration = Number(args.seconds);
   const cookie = `_fpid=${issueFpid(secret, 'bench')}`;
@@ -152,10 +195,6 @@ async function measure({ port, emails, honest }: Ready) {
 
   const pages = () => timePages({ url: `${base}${PAGE}`, loops: PAGE_WORKERS, seconds: duration });
 
-  const percentile = (values: number[], q: number) => {
-    const sorted = [...values].sort((a, b) => a - b);
-    return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
-  };
   const stats = (label: string, times: number[]) => {
     const at = (q: number) => percentile(times, q).toFixed(1);
     console.log(`${label}: n=${times.length} median ${at(0.5)} ms, p90 ${at(0.9)} ms, max ${at(1)} ms`);
@@ -185,7 +224,15 @@ async function measure({ port, emails, honest }: Ready) {
   stats('wrong password', wrong);
   stats('unknown address', unknown);
 
+  const serverStats = async () => {
+    const { loopP99, loopMax, answeredP99 } = await serverFigures();
+    console.log(
+      `  in the server: event loop delay p99 ${loopP99.toFixed(1)} ms (max ${loopMax.toFixed(1)}), page answered p99 ${answeredP99.toFixed(2)} ms once read`,
+    );
+  };
+  await serverFigures();
   pageStats(`page ${PAGE} alone (${PAGE_WORKERS} at a time)`, await pages());
+  await serverStats();
 
   const connections = Number(args.flood);
   let flooding = true;
@@ -208,6 +255,7 @@ async function measure({ port, emails, honest }: Ready) {
       await seconds(0.1);
     }
   };
+  await serverFigures();
   void seconds(duration).then(() => {
     flooding = false;
   });
@@ -218,6 +266,7 @@ async function measure({ port, emails, honest }: Ready) {
     honestSignIns('new'),
   ]);
   pageStats(`page ${PAGE} during a flood of ${connections} parallel sign-ins`, during);
+  await serverStats();
   const counts = (map: Map<number, number>) =>
     [...map]
       .sort(([a], [b]) => a - b)
