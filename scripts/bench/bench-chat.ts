@@ -20,7 +20,7 @@ import { CHAT_HOURS_API, TYPING_EVENT } from '#common/chat-hours.ts';
 import { openDatabase } from '#server/platform/db/database.ts';
 import { chatMessage } from '#tests/support/chat.ts';
 import { HttpClient, type Instance, seedStaff, startInstance } from '#tests/support/instances.ts';
-import { withNewSchema } from '#tests/support/postgres-schemas.ts';
+import { withBenchSchema } from '#tests/support/postgres-schemas.ts';
 import { type ApiBenchChild, startApiBenchChild } from './api-bench-child.ts';
 import { chatSizes } from './chat-size.ts';
 
@@ -40,7 +40,6 @@ const TYPING = Number(args.typing);
 const DELIVERY = Number(args.delivery);
 /** The server drops a second typing signal of one side of a conversation within a second (typing.ts). */
 const TYPING_GAP_MS = 1_100;
-const postgresUrl = process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
@@ -117,13 +116,8 @@ function counted(inner: ReturnType<typeof arrivals>) {
   };
 }
 
-async function withSchema<T>(run: (url: string) => Promise<T>): Promise<T> {
-  if (!postgresUrl) throw new Error('Set DATABASE_URL (or TEST_DATABASE_URL) to a PostgreSQL database');
-  return withNewSchema(postgresUrl, run);
-}
-
 async function benchLatency() {
-  await withSchema(async (url) => {
+  await withBenchSchema(async (url) => {
     const db = await openDatabase({ dataDir: 'unused', databaseUrl: url });
     const operators = Array.from({ length: 5 }, () => new HttpClient());
     for (const operator of operators) await seedStaff(db, operator);
@@ -398,7 +392,7 @@ async function benchStreams() {
       await instance.remove();
     }
   };
-  if (args.database === 'postgres') await withSchema((url) => run(url));
+  if (args.database === 'postgres') await withBenchSchema((url) => run(url));
   else await run();
 }
 

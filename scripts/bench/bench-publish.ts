@@ -22,7 +22,7 @@ import { loadSiteConfig, ROOT, readTexts } from '#server/platform/site-config.ts
 import { loadPageRenderer } from '#server/site/page-renderer.ts';
 import { brandColours, shareImageWriter } from '#server/site/share-image.ts';
 import { HttpClient, type Instance, seedStaff, startInstance } from '#tests/support/instances.ts';
-import { withNewSchema } from '#tests/support/postgres-schemas.ts';
+import { withBenchSchema } from '#tests/support/postgres-schemas.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -38,7 +38,6 @@ const RENDER_BUDGET_MS = 20;
 /** A publish that no instance serves within this long has failed, not merely missed the budget. */
 const GIVE_UP_MS = 30_000;
 const SITE_DIR = path.join(ROOT, 'dist');
-const postgresUrl = process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
@@ -54,11 +53,6 @@ function summary(samples: number[]) {
 }
 const verdict = (kept: boolean) => (kept ? 'kept' : 'MISSED');
 
-async function withSchema<T>(run: (url: string) => Promise<T>): Promise<T> {
-  if (!postgresUrl) throw new Error('Set DATABASE_URL (or TEST_DATABASE_URL) to a PostgreSQL database');
-  return withNewSchema(postgresUrl, run);
-}
-
 /** Resolves with the time `html` of `url` first carries `text`, polling as a browser reloading would. */
 async function servedAt(url: string, text: string, deadline: number): Promise<number> {
   while (performance.now() < deadline) {
@@ -71,7 +65,7 @@ async function servedAt(url: string, text: string, deadline: number): Promise<nu
 }
 
 async function benchPublish(): Promise<boolean> {
-  return withSchema(async (url) => {
+  return withBenchSchema(async (url) => {
     // The instances migrate the schema; the admin is written once they have.
     const instances: Instance[] = [];
     try {

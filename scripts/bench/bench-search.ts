@@ -4,8 +4,8 @@
 // of each language, an address and a name, and prints the median (p50) and p99 of each and of all.
 // PGlite in a temporary folder, or, with DATABASE_URL, a schema of its own in that PostgreSQL
 // (dropped at the end). Budgets (p50 of all): 100 ms on PostgreSQL, 300 ms on PGlite.
-import { randomBytes } from 'node:crypto';
 import { search } from '#server/features/search/index.ts';
+import { newSchemaName } from '#tests/support/postgres-schemas.ts';
 import { openBenchDatabase } from './bench-database.ts';
 import { seedSearch } from './seed-search.ts';
 
@@ -26,7 +26,7 @@ const QUERIES = [
 
 const url = process.env.DATABASE_URL;
 const budget = url ? 100 : 300;
-const { db, drop } = await openBenchDatabase(`bench_search_${randomBytes(6).toString('hex')}`);
+const { db, drop } = await openBenchDatabase(newSchemaName('bench_search'));
 const at = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 try {
   const seeding = performance.now();

@@ -34,8 +34,13 @@ export async function schemaOn(url: string, name: string) {
 /** A name no other run uses, for `schemaOn`. */
 export const newSchemaName = (prefix: string) => `${prefix}_${randomBytes(6).toString('hex')}`;
 
-/** Runs `run` with the address of a new schema on `url`, dropped afterwards. */
-export async function withNewSchema<T>(url: string, run: (scoped: string) => Promise<T>): Promise<T> {
+/**
+ * Runs `run` with the address of a new schema on the PostgreSQL of DATABASE_URL (or
+ * TEST_DATABASE_URL), dropped afterwards: for a bench that needs PostgreSQL.
+ */
+export async function withBenchSchema<T>(run: (scoped: string) => Promise<T>): Promise<T> {
+  const url = process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('Set DATABASE_URL (or TEST_DATABASE_URL) to a PostgreSQL database');
   const schema = await schemaOn(url, newSchemaName('bench'));
   try {
     return await run(schema.url);
