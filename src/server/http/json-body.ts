@@ -6,7 +6,7 @@ import { type ErrorCode, isErrorCode } from '#common/error-codes.ts';
 import { ApiError } from './api-error.ts';
 
 /**
- * Validates a JSON body with a shared schema (zod or zod/mini). Schemas name an error code as each
+ * Validates a JSON body with a shared schema (zod/mini). Schemas name an error code as each
  * rule's message (`z.email({ error: 'INVALID_EMAIL' })`), so a failure answers 400 with
  * `{ error: { code: 'VALIDATION_ERROR', fields: { email: 'INVALID_EMAIL' } } }`.
  */

@@ -17,6 +17,10 @@ describe('readEnv', () => {
   it.each([['abc'], ['0'], ['70000'], ['3.5']])('stops on PORT=%s, naming the variable', (port) => {
     expect(() => readEnv({ PORT: port })).toThrow(/PORT/);
   });
+
+  it('says what the limit is, in English, where a rule has no message of its own', () => {
+    expect(() => readEnv({ PORT: '70000' })).toThrow(/PORT: Too big: .*65535/);
+  });
 });
 
 describe('upstreams', () => {

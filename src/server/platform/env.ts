@@ -1,8 +1,8 @@
 import path from 'node:path';
-import { z } from 'zod';
 import type { Language } from '#common/languages.ts';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '#common/languages.ts';
 import { RETENTION } from '#common/retention.ts';
+import { z } from '#common/zod-english.ts';
 import { LOG_LEVELS } from './log.ts';
 import { type OidcProviderSetting, readOidcProviders } from './oidc-env.ts';
 
@@ -68,97 +68,78 @@ export const DEFAULT_SETTINGS: Settings = {
 
 const httpUrl = z.url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL' });
 
+/** An integer from `min` to `max` read from its text, `fallback` when unset. */
+const integer = (min: number, max: number, fallback: number) =>
+  z._default(z.coerce.number().check(z.int(), z.minimum(min), z.maximum(max)), fallback);
+const text = (fallback: string) => z._default(z.string().check(z.minLength(1)), fallback);
+
 const EnvSchema = z
   .object({
-    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-    HOST: z.string().min(1).default('0.0.0.0'),
-    DATA_DIR: z.string().min(1).default('data'),
+    PORT: integer(1, 65535, 3000),
+    HOST: text('0.0.0.0'),
+    DATA_DIR: text('data'),
     /** The build to serve; `npm run build` writes it. */
-    SITE_DIR: z.string().min(1).default('dist'),
+    SITE_DIR: text('dist'),
     /** PostgreSQL, for several instances; without it the embedded PGlite keeps data in DATA_DIR. */
-    DATABASE_URL: z
-      .string()
-      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
-      .optional(),
+    DATABASE_URL: z.optional(z.string().check(z.regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL'))),
     /**
      * How many proxies in front of the server append to X-Forwarded-For. 0 (the default) means the
      * header is ignored, so a client cannot pick the address its rate limits are counted under.
      */
-    TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+    TRUST_PROXY: integer(0, 10, 0),
     /** Signs visitor identifiers; set it when several instances must accept each other's. */
-    SERVER_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    SERVER_SECRET: z.optional(z.string().check(z.minLength(32, 'must be at least 32 characters'))),
     /**
      * The PostHog host /api/posthog forwards to (for example https://eu.i.posthog.com), with the
      * project's API key. Without them, events are kept in the database (see `npm run analytics`).
      */
-    POSTHOG_HOST: httpUrl.optional(),
-    POSTHOG_KEY: z.string().min(1).max(200).optional(),
+    POSTHOG_HOST: z.optional(httpUrl),
+    POSTHOG_KEY: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
     /** An OTLP/HTTP collector (traces go to its /v1/traces); without it, traces are dropped. */
-    OTEL_EXPORTER_OTLP_ENDPOINT: httpUrl.optional(),
+    OTEL_EXPORTER_OTLP_ENDPOINT: z.optional(httpUrl),
     /**
      * Fingerprint records a client address may send per minute. A browser sends one and then keeps
      * its cookie; raise it when many visitors share one address (or for browser tests).
      */
-    FINGERPRINT_RATE_LIMIT: z.coerce
-      .number()
-      .int()
-      .min(1)
-      .max(1_000_000)
-      .default(DEFAULT_SETTINGS.fingerprintRateLimit),
+    FINGERPRINT_RATE_LIMIT: integer(1, 1_000_000, DEFAULT_SETTINGS.fingerprintRateLimit),
     /** How long the server waits for PostHog or the collector before giving up. */
-    UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(DEFAULT_SETTINGS.upstreamTimeoutMs),
+    UPSTREAM_TIMEOUT_MS: integer(100, 60_000, DEFAULT_SETTINGS.upstreamTimeoutMs),
     /**
      * The SMTP server that delivers mail (smtp://user:password@host:587, or smtps:// for TLS from the
      * start). Without it, mail is kept in the mail_outbox table and printed to the log.
      */
-    SMTP_URL: z
-      .string()
-      .regex(/^smtps?:\/\/[^/\s]+/, 'must be an smtp:// or smtps:// URL')
-      .optional(),
+    SMTP_URL: z.optional(z.string().check(z.regex(/^smtps?:\/\/[^/\s]+/, 'must be an smtp:// or smtps:// URL'))),
     /** Sender of that mail, as `address` or `Name <address>`; by default the brand at no-reply@ its domain. */
-    MAIL_FROM: z.string().min(3).max(320).optional(),
+    MAIL_FROM: z.optional(z.string().check(z.minLength(3), z.maxLength(320))),
     /** A session unused for this many seconds ends; 7 days by default, 30 days (the session's absolute end) at most. */
-    SESSION_IDLE_SECONDS: z.coerce
-      .number()
-      .int()
-      .min(1)
-      .max(RETENTION.sessionDays * DAY_SECONDS)
-      .default(DEFAULT_SETTINGS.sessionIdleSeconds),
+    SESSION_IDLE_SECONDS: integer(1, RETENTION.sessionDays * DAY_SECONDS, DEFAULT_SETTINGS.sessionIdleSeconds),
     /** Where contact messages are announced; by default hello@ the brand's domain, the address the contact page shows. */
-    CONTACT_EMAIL: z.email({ message: 'must be an email address' }).max(254).optional(),
+    CONTACT_EMAIL: z.optional(z.email({ message: 'must be an email address' }).check(z.maxLength(254))),
     /** The language of those announcements. */
-    CONTACT_LANGUAGE: z.enum(LANGUAGES).default(DEFAULT_SETTINGS.contactLanguage),
+    CONTACT_LANGUAGE: z._default(z.enum(LANGUAGES), DEFAULT_SETTINGS.contactLanguage),
     /** Contact messages one client address may send per hour; raise it for browser tests. */
-    CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(DEFAULT_SETTINGS.contactRateLimit),
+    CONTACT_RATE_LIMIT: integer(1, 1_000_000, DEFAULT_SETTINGS.contactRateLimit),
     /** Seconds an operator's chat reply may stay unread before it is mailed to the visitor (10 minutes). */
-    CHAT_REPLY_MAIL_DELAY_SECONDS: z.coerce
-      .number()
-      .int()
-      .min(1)
-      .max(DAY_SECONDS)
-      .default(DEFAULT_SETTINGS.chatReplyMailDelaySeconds),
+    CHAT_REPLY_MAIL_DELAY_SECONDS: integer(1, DAY_SECONDS, DEFAULT_SETTINGS.chatReplyMailDelaySeconds),
     /**
      * New chat conversations a client address may start in 12 hours. Raise it when many visitors
      * share one address (or for browser tests).
      */
-    CHAT_CONVERSATIONS_PER_CLIENT: z.coerce
-      .number()
-      .int()
-      .min(1)
-      .max(1_000_000)
-      .default(DEFAULT_SETTINGS.chatConversationsPerClient),
+    CHAT_CONVERSATIONS_PER_CLIENT: integer(1, 1_000_000, DEFAULT_SETTINGS.chatConversationsPerClient),
     /** How much the server logs: `info` writes events (start, failures, jobs given up), `debug` adds every API request. */
-    LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+    LOG_LEVEL: z._default(z.enum(LOG_LEVELS), 'info'),
     /**
      * The bearer token a scraper sends for /metrics. Without it, /metrics answers only requests from
      * this machine that came through no proxy.
      */
-    METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').max(200).optional(),
+    METRICS_TOKEN: z.optional(z.string().check(z.minLength(16, 'must be at least 16 characters'), z.maxLength(200))),
   })
-  .refine((env) => !env.POSTHOG_HOST === !env.POSTHOG_KEY, {
-    message: 'POSTHOG_HOST and POSTHOG_KEY go together: set both or neither',
-    path: ['POSTHOG_KEY'],
-  });
+  .check(
+    z.refine((env) => !env.POSTHOG_HOST === !env.POSTHOG_KEY, {
+      message: 'POSTHOG_HOST and POSTHOG_KEY go together: set both or neither',
+      path: ['POSTHOG_KEY'],
+    }),
+  );
 
 export type Env = z.infer<typeof EnvSchema> & {
   DATA_DIR: string;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '#common/zod-english.ts';
 
 /** One OpenID Connect provider visitors may sign in with, as the company configured it. */
 export interface OidcProviderSetting {
@@ -15,20 +15,22 @@ const ID = /^[a-z][a-z0-9]{0,31}$/;
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /** https://, or http:// on this machine only (a provider run beside the site, as the tests do). */
-const issuerUrl = z.url({ message: 'must be a URL' }).refine(
-  (value) => {
-    // Runs after a failed URL check too: an address that does not parse was reported there.
-    const url = URL.parse(value);
-    return !url || url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK.has(url.hostname));
-  },
-  { message: 'must be an https:// URL (http:// only on localhost)' },
+const issuerUrl = z.url({ message: 'must be a URL' }).check(
+  z.refine(
+    (value) => {
+      // Runs after a failed URL check too: an address that does not parse was reported there.
+      const url = URL.parse(value);
+      return !url || url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK.has(url.hostname));
+    },
+    { message: 'must be an https:// URL (http:// only on localhost)' },
+  ),
 );
 
 const ProviderSchema = z.object({
   ISSUER: issuerUrl,
-  CLIENT_ID: z.string().min(1, 'must be set').max(500),
-  CLIENT_SECRET: z.string().min(1, 'must be set').max(500),
-  NAME: z.string().trim().min(1, 'must be set').max(60),
+  CLIENT_ID: z.string().check(z.minLength(1, 'must be set'), z.maxLength(500)),
+  CLIENT_SECRET: z.string().check(z.minLength(1, 'must be set'), z.maxLength(500)),
+  NAME: z.string().check(z.trim(), z.minLength(1, 'must be set'), z.maxLength(60)),
 });
 
 /**

@@ -1,11 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
 import type { ErrorCode } from '#common/error-codes.ts';
+import { z } from '#common/zod.ts';
 import { fieldVerdict, importRules, placeFailure, ruleError, sendAsVisitor } from './form-state.ts';
 
 // Rules as the shared schemas write them: each message is an error code.
 const rules = {
-  name: z.string().trim().min(1, 'MISSING_REQUIRED_FIELD'),
+  name: z.string().check(z.trim(), z.minLength(1, 'MISSING_REQUIRED_FIELD')),
   email: z.email('INVALID_EMAIL'),
 };
 type Values = { name: string; email: string; terms: boolean };

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { deleteCookie, getCookie } from 'hono/cookie';
-import * as oidc from 'openid-client';
+import type * as Oidc from 'openid-client';
 import type { ErrorCode } from '#common/error-codes.ts';
 import { NAME_MAX_LENGTH } from '#common/field-bounds.ts';
 import {
@@ -49,7 +49,7 @@ import {
   unlinkIdentity,
 } from './identity-queries.ts';
 import { hit } from './limits.ts';
-import { oidcClients } from './oidc-clients.ts';
+import { oidcClients, openidClient } from './oidc-clients.ts';
 import { countPasskeys } from './passkey-queries.ts';
 import { signedInAnew } from './reauthentication.ts';
 import { markReauthenticated, reauthenticatedUntil } from './reauthentication-queries.ts';
@@ -138,6 +138,7 @@ export function identityRoutes(deps: AccountDeps) {
     const configuration = await clients.configuration(provider).catch(() => {
       throw new SignInRefused('OIDC_PROVIDER_UNAVAILABLE');
     });
+    const oidc = await openidClient();
     const codeVerifier = oidc.randomPKCECodeVerifier();
     const flow: OidcSignIn = {
       provider: provider.id,
@@ -181,6 +182,7 @@ export function identityRoutes(deps: AccountDeps) {
     const configuration = await clients.configuration(provider).catch(() => {
       throw new SignInRefused('OIDC_PROVIDER_UNAVAILABLE');
     });
+    const oidc = await openidClient();
     try {
       const tokens = await oidc.authorizationCodeGrant(configuration, new URL(redirectUri(provider) + query), {
         pkceCodeVerifier: flow.codeVerifier,
@@ -208,7 +210,7 @@ export function identityRoutes(deps: AccountDeps) {
       };
     } catch (caught) {
       if (caught instanceof SignInRefused) throw caught;
-      throw new SignInRefused(providerWasDown(caught) ? 'OIDC_PROVIDER_UNAVAILABLE' : 'OIDC_FAILED');
+      throw new SignInRefused(providerWasDown(oidc, caught) ? 'OIDC_PROVIDER_UNAVAILABLE' : 'OIDC_FAILED');
     }
   };
 
@@ -421,7 +423,7 @@ function refusal(caught: unknown): ErrorCode {
  * Whether a failed exchange means the provider is down (no answer, a timeout, a 5xx answer) rather
  * than that it refused: a code made up, used twice or for another client, or tokens that fail a check.
  */
-function providerWasDown(caught: unknown): boolean {
+function providerWasDown(oidc: typeof Oidc, caught: unknown): boolean {
   if (caught instanceof oidc.AuthorizationResponseError) return false;
   if (caught instanceof oidc.ResponseBodyError) return caught.status >= 500;
   const { cause } = caught as { cause?: unknown };

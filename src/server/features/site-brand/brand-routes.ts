@@ -1,10 +1,10 @@
-import { z } from 'zod';
 import { brandPalette } from '#common/brand-palette.ts';
 import { LANGUAGES } from '#common/languages.ts';
 import { missingLegalFacts } from '#common/legal-facts.ts';
 import { BRAND_API, type BrandAnswer } from '#common/site-brand.ts';
 import { CONSOLE_SETTABLE, type ConsoleSettable } from '#common/site-config.ts';
 import { siteConfigIssues } from '#common/site-config-parse.ts';
+import { z } from '#common/zod.ts';
 import type { Deps } from '#server/deps.ts';
 import { requireStaff } from '#server/features/accounts/index.ts';
 import { ApiError } from '#server/http/api-error.ts';
@@ -14,18 +14,16 @@ import { readBrand, saveBrand } from './brand-queries.ts';
 import { checkLogo } from './logo.ts';
 import { mergeSettings } from './site-brand.ts';
 
-const section = z.record(z.string(), z.unknown()).nullable().optional();
+const section = z.optional(z.nullable(z.record(z.string(), z.unknown())));
 /** A change: each part in config.json's shape (checked whole below), null to put config.json's back. */
-const BrandChangeSchema = z
-  .object({
-    brand: section,
-    appearance: section,
-    company: section,
-    services: section,
-    retention: section,
-    logoAlt: z.partialRecord(z.enum(LANGUAGES), z.string().trim().max(200)).optional(),
-  })
-  .strict();
+const BrandChangeSchema = z.strictObject({
+  brand: section,
+  appearance: section,
+  company: section,
+  services: section,
+  retention: section,
+  logoAlt: z.optional(z.partialRecord(z.enum(LANGUAGES), z.string().check(z.trim(), z.maxLength(200)))),
+});
 
 /**
  * The brand in the console, for admins only (an editor changes texts, never the legal facts): read

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { LANGUAGES } from '#common/languages.ts';
 import { EDITOR_ROLES } from '#common/roles.ts';
 import {
@@ -9,6 +8,7 @@ import {
   type PictureSlot,
   type PicturesAnswer,
 } from '#common/site-pictures.ts';
+import { z } from '#common/zod.ts';
 import type { Deps } from '#server/deps.ts';
 import { requireStaff } from '#server/features/accounts/index.ts';
 import { ApiError } from '#server/http/api-error.ts';
@@ -17,10 +17,10 @@ import { jsonBody, maxBody } from '#server/http/json-body.ts';
 import { makePicture } from './picture-files.ts';
 import { deletePicture, savePicture, savePictureAlt } from './picture-queries.ts';
 
-const AltSchema = z
-  .object({ alt: z.partialRecord(z.enum(LANGUAGES), z.string().trim().max(MAX_PICTURE_ALT)) })
-  .strict();
-const NothingSchema = z.object({}).strict();
+const AltSchema = z.strictObject({
+  alt: z.partialRecord(z.enum(LANGUAGES), z.string().check(z.trim(), z.maxLength(MAX_PICTURE_ALT))),
+});
+const NothingSchema = z.strictObject({});
 /** The JSON routes under the pictures' exemption keep a JSON body's size. */
 const smallBody = maxBody(16 * 1024);
 
