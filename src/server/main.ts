@@ -25,9 +25,10 @@ async function main() {
   server.on('request', createListener(api.app, files, security, api));
   server.listen(env.PORT, env.HOST, () => {
     log.info(`Serving on ${ownAddress(env.HOST, env.PORT)} (${api.summary})`);
-    // With NODE_COMPILE_CACHE set (`npm run serve`), the sources Node stripped of their types are
-    // on disk now rather than at exit, so the next start skips the stripper (some 15 MiB) even
-    // after a crash (docs/decisions/230). Without it, this does nothing.
+    // With NODE_COMPILE_CACHE set (`npm run serve`), the code V8 compiled for the server's build is
+    // on disk now rather than at exit, so the next start compiles less, even after a crash; run
+    // from the source, what Node stripped of its types is kept too (docs/decisions/230 and 260).
+    // Without it, this does nothing.
     flushCompileCache();
   });
   // Unready at once, then the requests under way finish and the event streams move elsewhere;
@@ -40,11 +41,7 @@ async function main() {
   process.on('SIGTERM', stop);
 }
 
-// Imported rather than run, it does nothing: the build imports every module of the server once, so
-// that Node keeps them stripped of their types (scripts/build/warm-compile-cache.ts).
-if (import.meta.main) {
-  main().catch((error: unknown) => {
-    log.fatal(error instanceof Error ? error.message : String(error));
-    process.exit(1);
-  });
-}
+main().catch((error: unknown) => {
+  log.fatal(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+});

@@ -94,7 +94,8 @@ process.once('exit', killAllNow);
 
 async function main(): Promise<boolean> {
   const started = performance.now();
-  if (!existsSync(path.join(ROOT, 'dist/inline-hashes.json')) || !existsSync(path.join(ROOT, 'dist/client/en'))) {
+  const built = ['dist/inline-hashes.json', 'dist/client/en', 'dist/server/main.js'];
+  if (!built.every((file) => existsSync(path.join(ROOT, file)))) {
     step('no build in dist/: npm run build');
     const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
     if (build.status !== 0) throw new Error('npm run build failed');

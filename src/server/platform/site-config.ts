@@ -1,10 +1,15 @@
 import { readFile } from 'node:fs/promises';
+import { findPackageJSON } from 'node:module';
 import path from 'node:path';
 import { LANGUAGES, type Language, NAMESPACES, type Texts } from '#common/languages.ts';
 import { DEFAULT_SITE_CONFIG, fillBrand, type SiteConfig } from '#common/site-config.ts';
 import { parseSiteConfig } from '#common/site-config-parse.ts';
 
-export const ROOT = path.resolve(import.meta.dirname, '../../..');
+/**
+ * The project's folder, where package.json is, found from this module's own file: under src/server
+ * when the server runs from its source, in dist/server once built (decision 260).
+ */
+export const ROOT = path.dirname(findPackageJSON(import.meta.url) as string);
 export const LOCALES_DIR = path.join(ROOT, 'public/locales');
 
 /**

@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Language, Texts } from '#common/languages.ts';
-import type { PageId } from '#common/routes.ts';
+import { PAGE_IDS, type PageId } from '#common/routes.ts';
 import type { ShareCard, ShareImage } from '#common/share-card.ts';
 import type { SiteConfig } from '#common/site-config.ts';
 import {
@@ -72,7 +72,6 @@ export async function loadPageRenderer(
   const entry = manifest[ENTRY];
   if (!entry) throw new Error(`${ENTRY} is missing from the Vite manifest`);
   const critical = criticalStylesheets(manifest);
-  const { PAGE_IDS } = await import('#common/routes.ts');
   // Every sheet a page is painted with, read once: the critical one, then each page's own (those
   // its module brings beyond the critical one).
   const sheets = new Map<string, string>();

@@ -1,3 +1,6 @@
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { ROOT } from '#server/platform/site-config.ts';
 import { type Database, type DatabaseTimeouts, DEFAULT_TIMEOUTS, type Queryable } from './driver.ts';
 import { missingMigrations, runMigrations } from './migrations.ts';
 import type { ListenerSettings } from './pg-listener.ts';
@@ -31,7 +34,8 @@ export interface DatabaseOptions {
   listener?: Partial<ListenerSettings>;
 }
 
-const MIGRATIONS_DIR = new URL('./migrations/', import.meta.url);
+/** The migrations are read from the source, also by the server's build (dist/server). */
+const MIGRATIONS_DIR = pathToFileURL(path.join(ROOT, 'src/server/platform/db/migrations/'));
 
 /** Opens the database and brings its schema up to date before anyone queries it. */
 export async function openDatabase({ dataDir, databaseUrl, timeouts, listener }: DatabaseOptions): Promise<Database> {

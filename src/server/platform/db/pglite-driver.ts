@@ -2,9 +2,9 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { access } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { NodeFS } from '@electric-sql/pglite/nodefs';
+import { ROOT } from '#server/platform/site-config.ts';
 import { lockDataDir, restrictTree, syncTree } from './data-dir.ts';
 import type { DatabaseTimeouts, Driver } from './driver.ts';
 import { createGate } from './gate.ts';
@@ -40,7 +40,8 @@ const START_PARAMS = [
  * seconds (docs/decisions/174-an-idle-server-in-less-memory.md).
  */
 async function createInChild(folder: string): Promise<void> {
-  const script = fileURLToPath(new URL('./create-pglite.ts', import.meta.url));
+  // From the source, also when the server runs from its build (dist/server): Node strips its types.
+  const script = path.join(ROOT, 'src/server/platform/db/create-pglite.ts');
   const child = spawn(process.execPath, ['--wasm-tiering-budget=1000000000', script, folder], {
     stdio: ['ignore', 'ignore', 'pipe'],
   });

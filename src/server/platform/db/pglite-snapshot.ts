@@ -1,6 +1,7 @@
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { ROOT } from '#server/platform/site-config.ts';
 import { type Copied, copyPass } from './copy-pass.ts';
 import { restrictTree, syncTree } from './data-dir.ts';
 
@@ -27,7 +28,10 @@ function passesInWorker(
   target: string,
   flush: () => Promise<void>,
 ): Promise<{ copied: Map<string, Copied>; bytes: number }> {
-  const worker = new Worker(new URL('./copy-pass-worker.ts', import.meta.url), { workerData: { source, target } });
+  // From the source, also when the server runs from its build (dist/server): Node strips its types.
+  const worker = new Worker(path.join(ROOT, 'src/server/platform/db/copy-pass-worker.ts'), {
+    workerData: { source, target },
+  });
   return new Promise((resolve, reject) => {
     worker.on('message', (message: { step: string } | { copied: Map<string, Copied>; bytes: number }) => {
       if (!('step' in message)) return resolve(message);
