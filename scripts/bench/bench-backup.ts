@@ -3,12 +3,12 @@
 // twice its quiet p99. It fills an embedded database in a temporary folder (or, with DATABASE_URL,
 // that PostgreSQL; its rows are removed afterwards and their space given back) with page views up
 // to the size asked, starts the real server on it as `npm run serve` does (its environment and
-// flags; the build in dist/ or a page of its own), loads a page and the readiness answer (which
+// flags, on the build in dist/), loads a page and the readiness answer (which
 // asks the database) with 8 clients each, both at once, quiet and then while the backup runs, and
 // prints both p99s.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -17,6 +17,12 @@ import { serveCommand } from '#deploy/serve-command.ts';
 import { openDatabase } from '#server/platform/db/database.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
+if (!existsSync(path.join(ROOT, 'dist/server/main.js'))) {
+  console.error('No build in dist/: run `npm run build` first.');
+  process.exit(1);
+}
+/** The page loaded beside the readiness answer: one of the build's, of a real page's size. */
+const PAGE = '/en/about';
 const { values } = parseArgs({
   options: { megabytes: { type: 'string', default: '1024' }, seconds: { type: 'string', default: '10' } },
 });
@@ -82,20 +88,6 @@ async function fill(): Promise<number> {
   }
 }
 
-/** The build in dist/, or a page of about a real page's size when there is none. */
-async function siteDir(): Promise<{ dir: string; page: string }> {
-  const dist = path.join(ROOT, 'dist');
-  if (existsSync(path.join(dist, 'client/en/about/index.html'))) return { dir: dist, page: '/en/about' };
-  const dir = path.join(scratch, 'site');
-  await mkdir(path.join(dir, 'client/en/about'), { recursive: true });
-  await writeFile(path.join(dir, 'inline-hashes.json'), '{"scripts":[],"styles":[]}');
-  await writeFile(
-    path.join(dir, 'client/en/about/index.html'),
-    `<!doctype html><title>About</title>${'<p>A paragraph of the about page.</p>'.repeat(700)}`,
-  );
-  return { dir, page: '/en/about' };
-}
-
 async function startServer(port: number, site: string): Promise<ChildProcess> {
   const serve = serveCommand(ROOT);
   const child = spawn(process.execPath, serve.args, {
@@ -153,15 +145,14 @@ try {
   console.log(`Backup benchmark on ${databaseUrl ? 'PostgreSQL' : 'PGlite'}: filling to ${values.megabytes} MB`);
   const bytes = await fill();
   const port = await freePort();
-  const site = await siteDir();
-  const server = await startServer(port, site.dir);
+  const server = await startServer(port, path.join(ROOT, 'dist'));
   const base = `http://127.0.0.1:${port}`;
-  await load(base, site.page, timer(2_000));
+  await load(base, PAGE, timer(2_000));
 
   // The same two loads at once as during the backup, so that the p99s differ by the backup alone.
   const quietEnd = timer(QUIET_MS);
   const [quietPage, quietReady] = await Promise.all([
-    load(base, site.page, quietEnd),
+    load(base, PAGE, quietEnd),
     load(base, '/api/health/ready', quietEnd),
   ]);
 
@@ -180,7 +171,7 @@ try {
     child.once('exit', (code) => (code === 0 ? resolve(output.trim()) : reject(new Error(`backup failed (${code})`))));
   });
   const [duringPage, duringReady, said] = await Promise.all([
-    load(base, site.page, backup),
+    load(base, PAGE, backup),
     load(base, '/api/health/ready', backup),
     backup,
   ]);
