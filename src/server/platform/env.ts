@@ -71,6 +71,7 @@ const httpUrl = z.url({ protocol: /^https?$/, message: 'must be an http:// or ht
 /** An integer from `min` to `max` read from its text, `fallback` when unset. */
 const integer = (min: number, max: number, fallback: number) =>
   z._default(z.coerce.number().check(z.int(), z.minimum(min), z.maximum(max)), fallback);
+/** A text of at least one character, `fallback` when unset. */
 const text = (fallback: string) => z._default(z.string().check(z.minLength(1)), fallback);
 
 const EnvSchema = z
