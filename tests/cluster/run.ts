@@ -29,6 +29,7 @@ import {
   rateLimitsAcrossInstances,
   sessionsAcrossInstances,
 } from './checks.ts';
+import { embeddedDatabaseFromTheBuild } from './embedded-build.ts';
 import { pictureChangeReachesItsPagesFirst } from './picture-change.ts';
 import {
   createPostgres,
@@ -60,6 +61,7 @@ const CHECKS: [string, (cluster: Cluster, report: Report) => Promise<void>][] = 
   ],
   ['killing one instance during load fails no request', killOneInstanceUnderLoad],
   ['PostgreSQL stopped, then back: every instance works', databaseOutage],
+  ['the build on a new embedded database serves, and a backup asked of it is written', embeddedDatabaseFromTheBuild],
   ['a new build rolled onto the instances one by one under load fails no request', rollingUpgradeUnderLoad],
 ];
 
