@@ -24,7 +24,7 @@ import { snapshotFolder } from './pglite-snapshot.ts';
  * by default) are 8 MB: the operating system caches the files as well, and the console's analytics
  * over a million page views and the search over 100,000 messages answered as fast as with 16 MB
  * (decisions 004 and 261). One process serves every query, so the tables sized for PostgreSQL's 100
- * connections are sized for 5.
+ * connections are sized for 10 (which still leaves room for 640 locks in one transaction).
  */
 const START_PARAMS = [
   ...PGlite.defaultStartParams.filter((param) => param !== '-F'),
@@ -35,7 +35,7 @@ const START_PARAMS = [
   '-c',
   'shared_buffers=8MB',
   '-c',
-  'max_connections=5',
+  'max_connections=10',
 ];
 
 /**
