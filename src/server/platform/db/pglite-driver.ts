@@ -12,7 +12,7 @@ import { checkChannel, notifyIn, Subscribers } from './listener.ts';
 import { snapshotFolder } from './pglite-snapshot.ts';
 
 /**
- * PostgreSQL's settings for the embedded database: PGlite's own, with two changes.
+ * PostgreSQL's settings for the embedded database: PGlite's own, changed for durability and memory.
  *
  * Durability: PGlite turns fsync off (`-F`), so a power cut could lose commits that were already
  * acknowledged (a killed process loses nothing: the operating system still writes what it was
@@ -20,11 +20,10 @@ import { snapshotFolder } from './pglite-snapshot.ts';
  * WebAssembly file layer passes on to the disk (see DurableNodeFS; its fdatasync does nothing).
  *
  * Memory: PostgreSQL's shared memory lives in PGlite's WebAssembly memory, which never shrinks,
- * and all of it is written at start, so every megabyte of it is resident. Its shared buffers (128 MB
- * by default) are 8 MB: the operating system caches the files as well, and the console's analytics
- * over a million page views and the search over 100,000 messages answered as fast as with 16 MB
- * (decisions 004 and 261). One process serves every query, so the tables sized for PostgreSQL's 100
- * connections are sized for 10 (which still leaves room for 640 locks in one transaction).
+ * and PGlite writes all of it at start, so every megabyte of it stays resident. The shared buffers
+ * (128 MB by default) are 8 MB, since the operating system caches the files as well. One process
+ * serves every query, so the tables sized by max_connections are sized for 10, not 100 (a transaction
+ * that creates 400 tables still runs). Decisions 004 and 261 have the measurements.
  */
 const START_PARAMS = [
   ...PGlite.defaultStartParams.filter((param) => param !== '-F'),
