@@ -38,6 +38,19 @@ export function chatWrite<T>(db: Database, fn: (tx: Queryable) => Promise<T>): P
   });
 }
 
+/**
+ * What a stream reads at each wake, in one snapshot. The lock above orders the writes; a reader of
+ * two statements also needs both to see the same chat: a write committed between them would show
+ * the second a position beyond what the first missed, and the stream would move past a message it
+ * never sent.
+ */
+function chatRead<T>(db: Database, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY');
+    return fn(tx);
+  });
+}
+
 /** Tells every instance, at commit, that a conversation changed; their streams read what. */
 export const noticeConversation = (tx: Queryable, conversationId: number) =>
   notifyIn(tx, CHAT_CHANNEL, JSON.stringify({ c: conversationId } satisfies ChatNotice));
@@ -228,7 +241,7 @@ export async function touchConversation(
 }
 
 /** Messages of one conversation after a position, oldest first, as its visitor sees them. */
-export async function messagesAfter(
+async function messagesAfter(
   db: Queryable,
   conversationId: number,
   after: number,
@@ -268,7 +281,7 @@ const toConsoleMessage = (row: ConsoleMessageRow): ConsoleMessage => ({
 });
 
 /** Every conversation's messages after a position, oldest first: what a console stream missed. */
-export async function consoleMessagesAfter(db: Queryable, after: number, limit: number): Promise<ConsoleMessage[]> {
+async function consoleMessagesAfter(db: Queryable, after: number, limit: number): Promise<ConsoleMessage[]> {
   const rows = await db.query<ConsoleMessageRow>(`${CONSOLE_MESSAGE} WHERE m.id > $1 ORDER BY m.id LIMIT $2`, [
     after,
     limit,
@@ -367,11 +380,7 @@ export async function conversationSummary(db: Queryable, id: number): Promise<Co
 }
 
 /** Conversations that changed after a position, in the order they changed. */
-export async function summariesChangedAfter(
-  db: Queryable,
-  after: number,
-  limit: number,
-): Promise<ConsoleConversation[]> {
+async function summariesChangedAfter(db: Queryable, after: number, limit: number): Promise<ConsoleConversation[]> {
   const rows = await db.query<SummaryRow>(`${SUMMARY} WHERE c.seq > $1 ORDER BY c.seq LIMIT $2`, [after, limit]);
   return rows.map(toSummary);
 }
@@ -499,3 +508,17 @@ export async function pruneChat(
   await db.query('DELETE FROM chat_blocks WHERE expires_at <= statement_timestamp()');
   return { messages: messages?.deleted ?? 0, conversations: conversations?.deleted ?? 0 };
 }
+
+/** What a console stream missed after a position, up to `limit` of each kind: one snapshot (chatRead). */
+export const consoleChangesAfter = (db: Database, after: number, limit: number) =>
+  chatRead(db, async (tx) => ({
+    messages: await consoleMessagesAfter(tx, after, limit),
+    conversations: await summariesChangedAfter(tx, after, limit),
+  }));
+
+/** What a visitor's stream missed after a position, and the conversation as it is now: one snapshot. */
+export const visitorChangesAfter = (db: Database, conversationId: number, after: number, limit: number) =>
+  chatRead(db, async (tx) => ({
+    messages: await messagesAfter(tx, conversationId, after, limit),
+    conversation: await findConversation(tx, conversationId),
+  }));

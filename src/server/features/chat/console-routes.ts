@@ -22,7 +22,7 @@ import {
   addPresence,
   chatCursor,
   chatWrite,
-  consoleMessagesAfter,
+  consoleChangesAfter,
   consoleThread,
   conversationSummary,
   findConversation,
@@ -35,7 +35,6 @@ import {
   removePresence,
   setBlocked,
   setConversationStatus,
-  summariesChangedAfter,
   touchConversation,
 } from './chat-queries.ts';
 import { requestedCursor, type StreamBatch, type StreamEvent, serveEventStream } from './event-stream.ts';
@@ -193,8 +192,7 @@ export function consoleChatRoutes(deps: ChatDeps) {
       return { event: CHAT_EVENTS.presence, data };
     };
     const read = async (cursor: number): Promise<StreamBatch> => {
-      const messages = await consoleMessagesAfter(db, cursor, STREAM_BATCH + 1);
-      const conversations = await summariesChangedAfter(db, cursor, STREAM_BATCH + 1);
+      const { messages, conversations } = await consoleChangesAfter(db, cursor, STREAM_BATCH + 1);
       // Each query stops at the batch size; send only what lies before where either stopped.
       const limits = [messages, conversations]
         .filter((rows) => rows.length > STREAM_BATCH)

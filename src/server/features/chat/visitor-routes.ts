@@ -27,12 +27,12 @@ import {
   isBlocked,
   lastMessages,
   markRead,
-  messagesAfter,
   noticeConversation,
   operatorsOnline,
   replaceToken,
   setVisitorEmail,
   touchConversation,
+  visitorChangesAfter,
 } from './chat-queries.ts';
 import { readChatSettings } from './chat-settings-queries.ts';
 import { requestedCursor, type StreamBatch, type StreamEvent, serveEventStream } from './event-stream.ts';
@@ -197,7 +197,12 @@ export function visitorChatRoutes(deps: ChatDeps) {
       };
     };
     const read = async (cursor: number): Promise<StreamBatch> => {
-      const fetched = await messagesAfter(db, conversation.id, cursor, STREAM_BATCH + 1);
+      const { messages: fetched, conversation: row } = await visitorChangesAfter(
+        db,
+        conversation.id,
+        cursor,
+        STREAM_BATCH + 1,
+      );
       const more = fetched.length > STREAM_BATCH;
       const messages = fetched.slice(0, STREAM_BATCH);
       const boundary = more ? (messages.at(-1)?.id ?? cursor) : Number.POSITIVE_INFINITY;
@@ -207,7 +212,6 @@ export function visitorChatRoutes(deps: ChatDeps) {
         data: JSON.stringify(message),
       }));
       let next = messages.at(-1)?.id ?? cursor;
-      const row = await findConversation(db, conversation.id);
       if (!row) {
         events.push({ event: CHAT_EVENTS.conversation, data: JSON.stringify(GONE) });
         return { events, cursor: next, end: true };
