@@ -1,7 +1,8 @@
 // How fast the console's analytics answer over a long history: `npm run bench:analytics`.
 // Seeds page views of many visitors over 400 days (10 million of 1 million visitors on
 // PostgreSQL, 1 million of 100,000 on PGlite; ANALYTICS_BENCH_VIEWS changes it), rolls the
-// days up as the jobs do (day-rollups.ts, decision 253), then asks the analytics page's question
+// days up as the jobs do (day-rollups.ts, decision 253), printing the longest a request would have
+// waited for the server's thread meanwhile, then asks the analytics page's question
 // for several periods and prints the first answer's time, the median (p50) and the p99.
 // PGlite in a folder of its own, or, with DATABASE_URL, a schema of its own in that PostgreSQL.
 // Both are kept for the next run when ANALYTICS_BENCH_KEEP names them (the seeding and the first
@@ -22,6 +23,26 @@ const name = keep ?? `bench_analytics_${process.pid}`;
 const budgets: Record<string, number> = url
   ? { '30 days': 300, '400 days': 1000 }
   : { '30 days': 500, '400 days': 500 };
+
+/**
+ * Watches the event loop until `stop`, which says the longest it went without a turn: how long a
+ * request arriving meanwhile would have waited (on PGlite statements run on this thread).
+ */
+function threadWaits() {
+  let last = performance.now();
+  let longest = 0;
+  const timer = setInterval(() => {
+    const now = performance.now();
+    longest = Math.max(longest, now - last);
+    last = now;
+  }, 1);
+  return {
+    stop() {
+      clearInterval(timer);
+      return Math.max(longest, performance.now() - last);
+    },
+  };
+}
 
 const { db, kind, drop } = await openBenchDatabase(name, { statementMs: 60 * 60 * 1000 });
 
@@ -90,6 +111,7 @@ try {
   console.log(`${counted?.views} page views of ${counted?.visitors} visitors on ${kind}`);
   const rolling = performance.now();
   let rolled = 0;
+  const thread = threadWaits();
   for (
     let days = await rollUpDays(db, TIME_ZONE, new Date());
     days.length > 0;
@@ -98,7 +120,7 @@ try {
     rolled += days.length;
     process.stdout.write(`\r  rolled up ${rolled} days in ${seconds(rolling)}`);
   }
-  if (rolled > 0) process.stdout.write('\n');
+  if (rolled > 0) console.log(`; a request waited at most ${thread.stop().toFixed(0)} ms meanwhile`);
   const periods = {
     today: { period: 'today' as const },
     '7 days': { period: '7d' as const },

@@ -127,6 +127,27 @@ describeOnDatabases('analytics day roll-ups', (db) => {
     }
   });
 
+  it('rolls a busy day a share of its visitors at a time, to the same rows as in one statement', async () => {
+    await storeEvents(db(), traffic());
+    const now = new Date('2026-04-01T10:00:00Z');
+    const rows = () =>
+      db().query(
+        `SELECT day, hour, dimension, value, visitors, visits, views, bounces, seconds, sketch::text
+         FROM analytics_day_rollups ORDER BY day, hour NULLS FIRST, dimension, value NULLS FIRST`,
+      );
+    const rollEverything = async (eventsPerStatement: number) => {
+      await db().query('DELETE FROM analytics_rolled_days');
+      await db().query('DELETE FROM analytics_day_rollups');
+      while ((await rollUpDays(db(), ZONE, now, 7, eventsPerStatement)).length > 0);
+      return rows();
+    };
+    const whole = await rollEverything(Number.POSITIVE_INFINITY);
+    // Some 200 events a day: 30 shares of 7 or so, most visitors alone in theirs.
+    const inShares = await rollEverything(7);
+    expect(whole.length).toBeGreaterThan(500);
+    expect(inShares).toEqual(whole);
+  });
+
   it('rolls today again every five minutes, a day again when a late batch arrives, and everything in a new time zone', async () => {
     // Today's roll-up (of 10:00) is taken again once it is five minutes old.
     await storeEvents(db(), [view('today', '/en/today', Date.parse('2026-04-01T10:02:00Z'))]);
