@@ -76,8 +76,8 @@ function dayRowsSql(): string {
 
 /**
  * Events one roll-up statement reads at most: on PGlite, which runs a statement on the server's
- * thread, about a tenth of a second, where a busy day in one statement held it for seconds (40,000
- * events, 1.2 s).
+ * thread, about a tenth of a second, where a busy day in one statement held it for about a second
+ * (40,000 events) or more (decision 262).
  */
 const EVENTS_PER_STATEMENT = 2_500;
 
