@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import { ANALYTICS_DIMENSIONS } from '#common/analytics-api.ts';
 import { instantOf, wallClock } from '#server/features/chat/index.ts';
 import type { Database, Queryable } from '#server/platform/db/database.ts';
@@ -105,6 +106,9 @@ async function dayRows(
   const shares = Math.max(1, Math.ceil((counted?.events ?? 0) / eventsPerStatement));
   const merged = new Map<string, SketchedRow>();
   for (let share = 0; share < shares; share++) {
+    // PGlite answers without a turn of the event loop: requests that arrived during the last share
+    // are served before the next one, not after the whole roll-up.
+    await setImmediate();
     const rows = await db.transaction(async (tx) => {
       await tx.query(`SET LOCAL work_mem = '64MB'`);
       await tx.query('SET LOCAL jit = off');

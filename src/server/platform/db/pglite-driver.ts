@@ -2,7 +2,6 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { access } from 'node:fs/promises';
 import path from 'node:path';
-import { setImmediate } from 'node:timers/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { NodeFS } from '@electric-sql/pglite/nodefs';
 import { ROOT } from '#server/platform/site-config.ts';
@@ -114,23 +113,14 @@ export async function openPglite(dataDir: string, timeouts: DatabaseTimeouts): P
   const subscribers = new Subscribers();
   const stops = new Map<string, () => Promise<void>>();
 
-  // PostgreSQL runs here on the server's thread, and a statement's answer comes back without a turn
-  // of the event loop: a job's run of statements (a day's roll-up, one share of visitors at a time)
-  // held every request that arrived meanwhile until its last statement. Each statement first lets
-  // the event loop serve what has arrived.
-  const inTurn = async <T>(statement: () => Promise<T>): Promise<T> => {
-    await setImmediate();
-    return statement();
-  };
   const driver: Driver = {
     kind: 'pglite',
-    query: <T>(sql: string, params?: unknown[]) =>
-      gate(wait, async () => (await inTurn(() => db.query<T>(sql, params))).rows),
+    query: <T>(sql: string, params?: unknown[]) => gate(wait, async () => (await db.query<T>(sql, params)).rows),
     transaction: (fn) =>
       gate(wait, () =>
         db.transaction((tx) =>
           fn({
-            query: async <T>(sql: string, params?: unknown[]) => (await inTurn(() => tx.query<T>(sql, params))).rows,
+            query: async <T>(sql: string, params?: unknown[]) => (await tx.query<T>(sql, params)).rows,
             exec: async (sql) => {
               await tx.exec(sql);
             },
