@@ -11,6 +11,7 @@
 import { dashboard, periodOf, rollUpDays } from '#server/features/analytics/index.ts';
 import type { Database } from '#server/platform/db/database.ts';
 import { openBenchDatabase } from './bench-database.ts';
+import { watchEventLoop } from './loop-waits.ts';
 
 const url = process.env.DATABASE_URL;
 const VIEWS = Number(process.env.ANALYTICS_BENCH_VIEWS ?? (url ? 10_000_000 : 1_000_000));
@@ -23,26 +24,6 @@ const name = keep ?? `bench_analytics_${process.pid}`;
 const budgets: Record<string, number> = url
   ? { '30 days': 300, '400 days': 1000 }
   : { '30 days': 500, '400 days': 500 };
-
-/**
- * Watches the event loop until `stop`, which says the longest it went without a turn: how long a
- * request arriving meanwhile would have waited (on PGlite statements run on this thread).
- */
-function threadWaits() {
-  let last = performance.now();
-  let longest = 0;
-  const timer = setInterval(() => {
-    const now = performance.now();
-    longest = Math.max(longest, now - last);
-    last = now;
-  }, 1);
-  return {
-    stop() {
-      clearInterval(timer);
-      return Math.max(longest, performance.now() - last);
-    },
-  };
-}
 
 const { db, kind, drop } = await openBenchDatabase(name, { statementMs: 60 * 60 * 1000 });
 
@@ -111,7 +92,8 @@ try {
   console.log(`${counted?.views} page views of ${counted?.visitors} visitors on ${kind}`);
   const rolling = performance.now();
   let rolled = 0;
-  const thread = threadWaits();
+  // On PGlite statements run on this thread.
+  const loop = await watchEventLoop();
   for (
     let days = await rollUpDays(db, TIME_ZONE, new Date());
     days.length > 0;
@@ -120,7 +102,8 @@ try {
     rolled += days.length;
     process.stdout.write(`\r  rolled up ${rolled} days in ${seconds(rolling)}`);
   }
-  if (rolled > 0) console.log(`; a request waited at most ${thread.stop().toFixed(0)} ms meanwhile`);
+  const waited = await loop.stop();
+  if (rolled > 0) console.log(`; a request waited at most ${waited.toFixed(0)} ms meanwhile`);
   const periods = {
     today: { period: 'today' as const },
     '7 days': { period: '7d' as const },

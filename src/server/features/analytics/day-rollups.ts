@@ -12,7 +12,7 @@ import {
   sketchBitSql,
   sketchOf,
 } from './visitor-sketch.ts';
-import { COLUMNS, type Part, TOP, viewsOf } from './visits-sql.ts';
+import { COLUMNS, type Part, SPAN_EVENTS, TOP, viewsOf } from './visits-sql.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -99,8 +99,7 @@ async function dayRows(
 ): Promise<SketchedRow[]> {
   const span = [start.toISOString(), end.toISOString()];
   const [counted] = await db.query<{ events: number }>(
-    `SELECT count(*)::integer AS events FROM analytics_events
-     WHERE event IN ('$pageview', '$pageleave') AND occurred_at >= $1::timestamptz AND occurred_at < $2::timestamptz`,
+    `SELECT count(*)::integer AS events FROM analytics_events WHERE ${SPAN_EVENTS}`,
     span,
   );
   const shares = Math.max(1, Math.ceil((counted?.events ?? 0) / eventsPerStatement));

@@ -40,6 +40,9 @@ export const COLUMNS: Record<AnalyticsDimension, string> = {
 /** A column's values at the visit's page views, in time order, on every row of the visit. */
 const ofVisit = (column: string) => `array_agg(${column}) FILTER (WHERE event = '$pageview') OVER visit`;
 
+/** The events a span reads: page views and leaves from $1 up to $2. */
+export const SPAN_EVENTS = `event IN ('$pageview', '$pageleave') AND occurred_at >= $1::timestamptz AND occurred_at < $2::timestamptz`;
+
 /**
  * The page views of the span with their visits, as CTEs (decision 180): the events of each visitor
  * in time order; one more than 30 minutes after the visitor's previous event, or on another day of
@@ -74,7 +77,7 @@ export function viewsOf(filters: Partial<Record<AnalyticsDimension, string>>, { 
         SELECT id, event, distinct_id, occurred_at, to_char(occurred_at AT TIME ZONE $3::text, 'YYYY-MM-DD') AS day,
                path, language, browser_language, referrer_host, utm_source, utm_campaign, device, browser, os, country
         FROM analytics_events
-        WHERE event IN ('$pageview', '$pageleave') AND occurred_at >= $1::timestamptz AND occurred_at < $2::timestamptz${share}
+        WHERE ${SPAN_EVENTS}${share}
       ) AS spanned
       WINDOW visitor AS (PARTITION BY distinct_id ORDER BY occurred_at, id)
     ),
