@@ -6,7 +6,8 @@
 // for several periods and prints the first answer's time, the median (p50) and the p99.
 // PGlite in a folder of its own, or, with DATABASE_URL, a schema of its own in that PostgreSQL.
 // Both are kept for the next run when ANALYTICS_BENCH_KEEP names them (the seeding and the first
-// roll-up take minutes), and dropped at the end otherwise.
+// roll-up take minutes), and dropped at the end otherwise. With ANALYTICS_BENCH_BUSY_DAY=N, it then
+// adds N page views to today and times today's roll-up, with the longest a request waited.
 // Budgets (first answer): PostgreSQL 30 days under 300 ms and 400 days under 1 s; PGlite 500 ms.
 import { dashboard, periodOf, rollUpDays } from '#server/features/analytics/index.ts';
 import type { Database } from '#server/platform/db/database.ts';
@@ -20,6 +21,8 @@ const DAYS = 400;
 const ROUNDS = 11;
 const TIME_ZONE = 'Europe/Amsterdam';
 const keep = process.env.ANALYTICS_BENCH_KEEP;
+/** Page views added to today at the end, to time the roll-up of a busy day (ANALYTICS_BENCH_BUSY_DAY). */
+const BUSY_DAY = Number(process.env.ANALYTICS_BENCH_BUSY_DAY ?? 0);
 const name = keep ?? `bench_analytics_${process.pid}`;
 const budgets: Record<string, number> = url
   ? { '30 days': 300, '400 days': 1000 }
@@ -128,6 +131,23 @@ try {
     if (budget !== undefined && first >= budget) failed = true;
     console.log(
       `  ${label.padEnd(9)} first ${first.toFixed(0).padStart(6)} ms  p50 ${at(sorted, 0.5).toFixed(0).padStart(6)} ms  p99 ${at(sorted, 0.99).toFixed(0).padStart(6)} ms${verdict}`,
+    );
+  }
+  if (BUSY_DAY > 0) {
+    // Ten page views a visitor in the last hour, and today rolled up again as the job does.
+    await db.query(
+      `INSERT INTO analytics_events (event, distinct_id, path, language, occurred_at)
+       SELECT '$pageview', 'busy-' || n / 10, '/en/p' || n % 10, 'en', statement_timestamp() - random() * interval '1 hour'
+       FROM generate_series(0, $1::integer - 1) AS n`,
+      [BUSY_DAY],
+    );
+    await db.query('DELETE FROM analytics_rolled_days WHERE through IS NOT NULL');
+    const loop = await watchEventLoop();
+    const started = performance.now();
+    await rollUpDays(db, TIME_ZONE, new Date());
+    const ms = performance.now() - started;
+    console.log(
+      `  today with ${BUSY_DAY} more page views rolled up in ${ms.toFixed(0)} ms; a request waited at most ${(await loop.stop()).toFixed(0)} ms meanwhile`,
     );
   }
   process.exitCode = failed ? 1 : 0;
