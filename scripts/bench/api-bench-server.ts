@@ -8,6 +8,7 @@ import { createServer } from 'node:http';
 import path from 'node:path';
 import { securityHeaders } from '#server/http/security-headers.ts';
 import { readEnv } from '#server/platform/env.ts';
+import { lowerPoolPriority } from '#server/platform/pool-priority.ts';
 import { ROOT } from '#server/platform/site-config.ts';
 import { loadStaticFiles } from '#server/site/build-files.ts';
 import { createListener } from '#server/site/listener.ts';
@@ -16,6 +17,8 @@ import { startApi } from '#server/start.ts';
 const env = readEnv();
 const security = securityHeaders();
 const api = await startApi(env, security);
+// As the server's start does (src/server/main.ts).
+await lowerPoolPriority();
 const files = process.env.BENCH_SITE
   ? await loadStaticFiles(
       path.join(ROOT, 'dist/client'),

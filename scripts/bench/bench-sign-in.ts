@@ -28,6 +28,7 @@ import { createPasswords, DEFAULT_HASHING } from '#server/features/accounts/inde
 import { issueFpid } from '#server/features/visitor/index.ts';
 import { securityHeaders } from '#server/http/security-headers.ts';
 import { openDatabase } from '#server/platform/db/database.ts';
+import { lowerPoolPriority } from '#server/platform/pool-priority.ts';
 import { ROOT } from '#server/platform/site-config.ts';
 import { loadStaticFiles } from '#server/site/build-files.ts';
 import { createListener } from '#server/site/listener.ts';
@@ -92,6 +93,8 @@ async function serve(dataDir: string) {
   const inline = JSON.parse(await readFile(path.join(ROOT, 'dist/inline-hashes.json'), 'utf8'));
   const security = securityHeaders();
   const files = await loadStaticFiles(path.join(ROOT, 'dist/client'), inline);
+  // As the server's start does (src/server/main.ts).
+  await lowerPoolPriority();
   // One trusted proxy, so that each request can come from an address of its own and the per-client
   // limit, which a benchmark from one machine would reach, stays out of the measurement.
   const app = createApp({

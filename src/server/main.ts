@@ -5,6 +5,7 @@ import { drainableServer } from './drain.ts';
 import { type InlineHashes, securityHeaders } from './http/security-headers.ts';
 import { readEnv } from './platform/env.ts';
 import { log } from './platform/log.ts';
+import { lowerPoolPriority } from './platform/pool-priority.ts';
 import { ownAddress } from './platform/site-config.ts';
 import { loadStaticFiles } from './site/build-files.ts';
 import { createListener } from './site/listener.ts';
@@ -18,6 +19,8 @@ async function main() {
   // The inline code the build made: each page's policy allows what of it the page carries.
   const inline = JSON.parse(await readFile(path.join(env.SITE_DIR, 'inline-hashes.json'), 'utf8')) as InlineHashes;
   const files = await loadStaticFiles(path.join(env.SITE_DIR, 'client'), inline);
+  // Hashing yields the processors to the pages when both want them (decision 263).
+  await lowerPoolPriority();
   const security = securityHeaders();
   const http = drainableServer();
   const api = await startApi(env, security, http.draining, { siteDir: env.SITE_DIR, files, inline });

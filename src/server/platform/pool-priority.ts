@@ -1,0 +1,28 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { setPriority } from 'node:os';
+
+/** How much less than the server's thread libuv's pool threads weigh when the processors are all busy. */
+export const POOL_NICENESS = 10;
+
+/**
+ * Lowers the priority of libuv's pool threads, where password hashes run (decision 263): on a
+ * host whose processors are all busy (a sign-in flood), the thread that serves pages is scheduled
+ * first, and hashing takes what is left; on an idle host nothing changes. Linux names the pool's
+ * threads `libuv-worker` and takes a thread's id where a process id is asked for. Elsewhere, or
+ * where the threads cannot be read, it does nothing. Resolves to how many threads it lowered.
+ */
+export async function lowerPoolPriority(niceness = POOL_NICENESS): Promise<number> {
+  if (process.platform !== 'linux') return 0;
+  let lowered = 0;
+  try {
+    for (const thread of await readdir('/proc/self/task')) {
+      const name = await readFile(`/proc/self/task/${thread}/comm`, 'utf8').catch(() => '');
+      if (name.trim() !== 'libuv-worker') continue;
+      setPriority(Number(thread), niceness);
+      lowered++;
+    }
+  } catch {
+    // Without /proc, or without the right to change a thread's priority, hashing keeps its own.
+  }
+  return lowered;
+}
