@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
-import { setPriority } from 'node:os';
+import { getPriority, setPriority } from 'node:os';
 
-/** How much less than the server's thread libuv's pool threads weigh when the processors are all busy. */
+/** How many steps of nice the pool's threads are set below the server's own thread (Linux caps it at 19). */
 export const POOL_NICENESS = 10;
 
 /**
@@ -15,10 +15,12 @@ export async function lowerPoolPriority(niceness = POOL_NICENESS): Promise<numbe
   if (process.platform !== 'linux') return 0;
   let lowered = 0;
   try {
+    // Relative to the server's own nice value, which its service may have set: never above it.
+    const target = Math.min(19, getPriority() + niceness);
     for (const thread of await readdir('/proc/self/task')) {
       const name = await readFile(`/proc/self/task/${thread}/comm`, 'utf8').catch(() => '');
       if (name.trim() !== 'libuv-worker') continue;
-      setPriority(Number(thread), niceness);
+      setPriority(Number(thread), target);
       lowered++;
     }
   } catch {
