@@ -100,6 +100,9 @@ async function dayRows(
   eventsPerStatement = EVENTS_PER_STATEMENT[db.kind],
 ): Promise<SketchedRow[]> {
   const span = [start.toISOString(), end.toISOString()];
+  // PGlite answers without a turn of the event loop: requests that arrived during the statements
+  // before this one, during a share, or while its rows were merged, are served before the next.
+  await setImmediate();
   const [counted] = await db.query<{ events: number }>(
     `SELECT count(*)::integer AS events FROM analytics_events WHERE ${SPAN_EVENTS}`,
     span,
@@ -107,8 +110,6 @@ async function dayRows(
   const shares = Math.max(1, Math.ceil((counted?.events ?? 0) / eventsPerStatement));
   const merged = new Map<string, SketchedRow>();
   for (let share = 0; share < shares; share++) {
-    // PGlite answers without a turn of the event loop: requests that arrived during the last share
-    // are served before the next one, not after the whole roll-up.
     await setImmediate();
     const rows = await db.transaction(async (tx) => {
       await tx.query(`SET LOCAL work_mem = '64MB'`);
@@ -182,11 +183,17 @@ export async function rollUpDays(
      FROM analytics_rolled_days`,
     [timeZone, today],
   );
+  // The days that events arrived for since the last roll-up: each earlier day by name (a late batch),
+  // the current day by one event found. Most new events are the current day's, and naming each
+  // one's day was the longest statement of a busy day's roll-up.
   const arrived = state?.seen
     ? (
         await db.query<{ day: string }>(
-          `SELECT DISTINCT to_char(occurred_at AT TIME ZONE $1, 'YYYY-MM-DD') AS day FROM analytics_events WHERE id > $2::bigint`,
-          [timeZone, state.seen],
+          `SELECT DISTINCT to_char(occurred_at AT TIME ZONE $1, 'YYYY-MM-DD') AS day FROM analytics_events
+           WHERE id > $2::bigint AND occurred_at < $3::timestamptz
+           UNION ALL
+           SELECT $4 WHERE EXISTS (SELECT FROM analytics_events WHERE id > $2::bigint AND occurred_at >= $3::timestamptz)`,
+          [timeZone, state.seen, startOf(today, timeZone).toISOString(), today],
         )
       ).map((row) => row.day)
     : [];
@@ -259,6 +266,8 @@ async function rollUp(
   );
   const end = through ?? startOf(nextDay(day), timeZone);
   const rows = await dayRows(db, startOf(day, timeZone), end, timeZone, eventsPerStatement);
+  // Requests that arrived during the last share are served before the day's rows are written.
+  await setImmediate();
   await db.transaction(async (tx) => {
     await tx.query('DELETE FROM analytics_day_rollups WHERE day = $1::date', [day]);
     await tx.query(
