@@ -1,8 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { CHAT_DESK_API } from '#common/chat-desk-api.ts';
 import { storageEntry } from '#common/storage.ts';
 import { mailTo } from './accounts.ts';
-import { expectAccessible, waitForHydration } from './helpers.ts';
+import { countGets, expectAccessible, waitForHydration } from './helpers.ts';
 import { seededStaffContext } from './seeded-staff.ts';
 import { CHAT_OFFLINE_PORT, CHAT_OPERATOR, CHAT_PORT } from './settings.ts';
 import { newStaff, signInToConsole } from './staff.ts';
@@ -46,9 +47,12 @@ test('an admin keeps a saved reply per language; an operator inserts it with / i
   baseURL,
 }) => {
   const admin = await newStaff(context, baseURL ?? '', 'admin', 'Ada Admin');
+  const listed = countGets(page, CHAT_DESK_API.savedReplies);
   await signInToConsole(page, admin, '/console/saved-replies');
   await expect(page.locator('h1')).toHaveText('Saved replies');
   await expectAccessible(page);
+  // The list is asked for once, not again at every render.
+  expect(listed()).toBe(1);
 
   const shortcut = `greet${randomBytes(3).toString('hex')}`;
   await page.getByRole('button', { name: 'New saved reply' }).click();

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { PICTURES_API } from '#common/site-pictures.ts';
 import { testPhoto } from '#tests/support/pictures.ts';
-import { expectAccessible, layoutShift, waitForHydration, watchConsole } from './helpers.ts';
+import { countGets, expectAccessible, layoutShift, waitForHydration, watchConsole } from './helpers.ts';
 import { BRAND_DATA_DIR, BRAND_PORT, BRAND_SITE } from './settings.ts';
 import { newStaff, signInToConsole, consoleTexts as t } from './staff.ts';
 
@@ -32,9 +32,12 @@ test('an editor sets the home page’s picture; the page serves it in modern for
   const editor = await newStaff(context, baseURL ?? '', 'editor', 'Eddie Editor', {
     server: { port: BRAND_PORT, dataDir: BRAND_DATA_DIR },
   });
+  const listed = countGets(page, PICTURES_API.pictures);
   await signInToConsole(page, editor, '/console/pictures');
   await expect(page.locator('h1')).toHaveText(t.pictures.title);
   await expectAccessible(page);
+  // The pictures are asked for once, not again at every render.
+  expect(listed()).toBe(1);
 
   const photo = await testPhoto({ width: 1200, height: 800 });
   await page.locator('#picture-home-file').setInputFiles({

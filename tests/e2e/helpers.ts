@@ -46,6 +46,18 @@ export function watchConsole(page: Page): string[] {
 }
 
 /**
+ * How many GET requests the page has sent for `path` so far: a page that loads its list once must
+ * not ask for it again with every render.
+ */
+export function countGets(page: Page, path: string): () => number {
+  let count = 0;
+  page.on('request', (request) => {
+    if (request.method() === 'GET' && new URL(request.url()).pathname === path) count++;
+  });
+  return () => count;
+}
+
+/**
  * The Intl formatters (by kind) the page makes on its main thread before it has hydrated. The first
  * one costs Chromium 25 to 60 ms, which a prerendered page avoids by carrying what it formatted
  * (src/client/lib/formats.ts). Plural rules are cheap and i18next needs them: not counted. Call before
