@@ -14,13 +14,23 @@ test.describe.configure({ timeout: 150_000 });
 const CHAT = `http://localhost:${CHAT_PORT}`;
 const OFFLINE = `http://localhost:${CHAT_OFFLINE_PORT}`;
 
+/**
+ * Opens a new visitor's chat. Their consent prompt comes after the first paint and lifts the
+ * launcher above itself: a click while the launcher moves can land beside it, so it waits until
+ * the prompt has been measured.
+ */
+async function openChat(page: Page) {
+  await page.waitForFunction(() => document.documentElement.style.scrollPaddingBottom !== '');
+  await page.locator('button.chat-launcher').click();
+}
+
 /** A visitor's browser on `site` at `path` who writes `text` in the panel (German or English labels). */
 async function visitorWrites(browser: Browser, site: string, path: string, text: string, german = false) {
   const context = await browser.newContext({ baseURL: site });
   const page = await context.newPage();
   await page.goto(path);
   await waitForHydration(page);
-  await page.locator('button.chat-launcher').click();
+  await openChat(page);
   const panel = page.getByRole('region', { name: german ? 'Chatten Sie mit uns' : 'Chat with us' });
   const field = panel.getByRole('textbox', { name: german ? 'Ihre Nachricht' : 'Your message' });
   await field.fill(text);
@@ -108,7 +118,7 @@ test('an admin keeps a saved reply per language; an operator inserts it with / i
   // The visitor's panel, after a reload too, never carried the note.
   await visitor.page.reload();
   await waitForHydration(visitor.page);
-  await visitor.page.locator('button.chat-launcher').click();
+  await openChat(visitor.page);
   await expect(visitor.page.getByRole('log')).toContainText('Hallo, wie können wir helfen?');
   await expect(visitor.page.getByText('VIP customer')).toHaveCount(0);
   await visitor.context.close();
@@ -187,7 +197,7 @@ test('the mail of an unread reply opens that conversation in another browser', a
   const page = await first.newPage();
   await page.goto('/fr/contact');
   await waitForHydration(page);
-  await page.locator('button.chat-launcher').click();
+  await openChat(page);
   const panel = page.getByRole('region', { name: 'Discutez avec nous' });
   await panel.getByRole('textbox', { name: 'Votre message' }).fill(question);
   await panel.getByRole('textbox', { name: 'Votre message' }).press('Enter');
