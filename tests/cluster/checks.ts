@@ -5,7 +5,9 @@ import path from 'node:path';
 import { CONTACT_API } from '#common/contact-api.ts';
 import { storageEntry } from '#common/storage.ts';
 import { staffCommandToken } from '#server/features/staff/index.ts';
+import { POOL_NICENESS } from '#server/platform/pool-priority.ts';
 import { giveSecondFactor } from '#tests/support/second-factor.ts';
+import { threadPriorities } from '#tests/support/thread-priorities.ts';
 import { type Answer, decoded, json, request, setCookie } from './http.ts';
 import {
   type Instance,
@@ -506,29 +508,13 @@ export async function sessionsAcrossInstances(cluster: Cluster, report: Report) 
   report.note('signed in on instance 2: /api/account 200 on 0, 1 and through nginx; signed out on 0: 401 on 1 and 2');
 }
 
-/** The nice values of a process's own thread and of its pool threads (the 19th field of /proc's stat line). */
-function threadsOf(pid: number) {
-  const threads = readdirSync(`/proc/${pid}/task`).map((id) => {
-    const stat = readFileSync(`/proc/${pid}/task/${id}/stat`, 'utf8');
-    const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-    return { id, name, nice: Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]) };
-  });
-  return {
-    own: threads.find((thread) => thread.id === String(pid))?.nice,
-    pool: threads.filter((thread) => thread.name === 'libuv-worker').map((thread) => thread.nice),
-  };
-}
-
 /** Every instance, as `npm run serve` starts it, hashes in pool threads ten steps below its own thread (decision 263). */
 export async function hashesBelowPages(cluster: Cluster, report: Report) {
   for (const instance of cluster.instances) {
-    const { own, pool } = threadsOf(instance.process.child.pid as number);
+    const { own, pool } = threadPriorities(instance.process.child.pid as number);
+    expect(pool.length > 0, `instance ${instance.index} shows no pool thread`);
     expect(
-      own !== undefined && pool.length > 0,
-      `instance ${instance.index} shows no thread of its own or no pool thread`,
-    );
-    expect(
-      pool.every((nice) => nice === Math.min(19, own + 10)),
+      pool.every((nice) => nice === Math.min(19, own + POOL_NICENESS)),
       `instance ${instance.index}: pool threads at nice ${pool.join(', ')}, its own thread at ${own}`,
     );
   }

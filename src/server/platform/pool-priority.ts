@@ -9,11 +9,10 @@ export const POOL_NICENESS = 10;
  * host whose processors are all busy (a sign-in flood), the thread that serves pages is scheduled
  * first, and hashing takes what is left; on an idle host nothing changes. Linux names the pool's
  * threads `libuv-worker` and takes a thread's id where a process id is asked for. Elsewhere, or
- * where the threads cannot be read, it does nothing. Resolves to how many threads it lowered.
+ * where the threads cannot be read, it does nothing.
  */
-export async function lowerPoolPriority(niceness = POOL_NICENESS): Promise<number> {
-  if (process.platform !== 'linux') return 0;
-  let lowered = 0;
+export async function lowerPoolPriority(niceness = POOL_NICENESS): Promise<void> {
+  if (process.platform !== 'linux') return;
   try {
     // Relative to the server's own nice value, which its service may have set: never above it.
     const target = Math.min(19, getPriority() + niceness);
@@ -21,10 +20,8 @@ export async function lowerPoolPriority(niceness = POOL_NICENESS): Promise<numbe
       const name = await readFile(`/proc/self/task/${thread}/comm`, 'utf8').catch(() => '');
       if (name.trim() !== 'libuv-worker') continue;
       setPriority(Number(thread), target);
-      lowered++;
     }
   } catch {
     // Without /proc, or without the right to change a thread's priority, hashing keeps its own.
   }
-  return lowered;
 }
