@@ -25,11 +25,15 @@ if (!existsSync(path.join(ROOT, 'dist/inline-hashes.json'))) {
   process.exit(1);
 }
 
-/** Resident and peak resident memory of a process, in MiB (Linux's /proc). */
+/**
+ * Resident, anonymous resident and peak resident memory of a process, in MiB (Linux's /proc). The
+ * anonymous part is the process's own; the rest is files mapped from disk, mostly Node's binary,
+ * whose resident pages vary by some 5 MiB between starts (ICU's data is read or not yet).
+ */
 async function memoryOf(pid: number) {
   const status = await readFile(`/proc/${pid}/status`, 'utf8');
   const kib = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? Number.NaN);
-  return { rss: kib('VmRSS') / 1024, peak: kib('VmHWM') / 1024 };
+  return { rss: kib('VmRSS') / 1024, anonymous: kib('RssAnon') / 1024, peak: kib('VmHWM') / 1024 };
 }
 
 async function idleServer(label: string, env: Record<string, string>) {
@@ -49,8 +53,10 @@ async function idleServer(label: string, env: Record<string, string>) {
       if (!ready) await new Promise((resolve) => setTimeout(resolve, 200));
     }
     await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
-    const { rss, peak } = await memoryOf(child.pid as number);
-    console.log(`${label.padEnd(36)} ${rss.toFixed(0).padStart(5)} MiB  (peak ${peak.toFixed(0)} MiB)`);
+    const { rss, anonymous, peak } = await memoryOf(child.pid as number);
+    console.log(
+      `${label.padEnd(36)} ${rss.toFixed(0).padStart(5)} MiB  (anonymous ${anonymous.toFixed(1)} MiB, peak ${peak.toFixed(0)} MiB)`,
+    );
   } finally {
     child.kill('SIGTERM');
     await exited;

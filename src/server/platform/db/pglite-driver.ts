@@ -9,6 +9,7 @@ import { lockDataDir, restrictTree, syncTree } from './data-dir.ts';
 import type { DatabaseTimeouts, Driver } from './driver.ts';
 import { createGate } from './gate.ts';
 import { checkChannel, notifyIn, Subscribers } from './listener.ts';
+import { releaseFileBundle } from './pglite-bundle.ts';
 import { snapshotFolder } from './pglite-snapshot.ts';
 
 /**
@@ -98,6 +99,7 @@ export async function openPglite(dataDir: string, timeouts: DatabaseTimeouts): P
     );
     if (fresh) await createInChild(folder);
     db = await PGlite.create({ fs: new DurableNodeFS(folder), startParams: START_PARAMS });
+    releaseFileBundle(db);
     // PGlite writes a new database's files readable and writable by everyone, and without fsync.
     await restrictTree(folder);
     if (fresh) await syncTree(folder);
