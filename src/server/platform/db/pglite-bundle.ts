@@ -33,30 +33,27 @@ function* filesBelow(fs: EmscriptenFs, dir: string): Generator<{ path: string; n
   }
 }
 
+/** A file every bundle holds: its contents are a view into the bundle's buffer. */
+const IN_THE_BUNDLE = '/pglite/bin/postgres';
+
 /**
  * Gives back the memory of PGlite's file bundle (6 MiB, decision 264). PGlite reads the bundle into
  * one buffer that it keeps for the life of the process, and its in-memory files are views into it.
  * Here the files a server reads are copied into a buffer of their own (2.4 MiB), the others are
- * removed, and the bundle is emptied, which frees it whoever still refers to it. Returns the bytes
- * given back.
+ * removed, and the bundle is emptied, which frees it whoever still refers to it.
  */
-export function releaseFileBundle(db: PGlite): number {
+export function releaseFileBundle(db: PGlite): void {
   const fs = db.Module.FS;
-  const files = [...filesBelow(fs, '/')].filter(({ node }) => node.contents instanceof Uint8Array);
-  // The bundle is the buffer the most files are views into.
-  const counts = new Map<ArrayBufferLike, number>();
-  for (const { node } of files) {
-    const buffer = (node.contents as Uint8Array).buffer;
-    counts.set(buffer, (counts.get(buffer) ?? 0) + 1);
-  }
-  const bundle = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
-  if (!(bundle instanceof ArrayBuffer) || counts.get(bundle) === 1) return 0;
+  const anchor = fs.analyzePath(IN_THE_BUNDLE).object as unknown as FileNode | null;
+  if (!(anchor?.contents instanceof Uint8Array)) return;
+  const bundle = anchor.contents.buffer;
   const kept: { node: FileNode; contents: Uint8Array }[] = [];
-  for (const { path, node } of files) {
-    const contents = node.contents as Uint8Array;
-    if (contents.buffer !== bundle) continue;
+  // From the root, not /pglite: the bundle also holds /home/postgres/.pgpass, which must not be
+  // left a view into an emptied buffer.
+  for (const { path, node } of filesBelow(fs, '/')) {
+    if (!(node.contents instanceof Uint8Array) || node.contents.buffer !== bundle) continue;
     if (UNREAD.some((unread) => unread.test(path))) fs.unlink(path);
-    else kept.push({ node, contents });
+    else kept.push({ node, contents: node.contents });
   }
   // One buffer for all of them: a copy each would be some 650 allocations, a third more memory in all.
   const compact = new Uint8Array(kept.reduce((sum, { contents }) => sum + contents.byteLength, 0));
@@ -66,8 +63,6 @@ export function releaseFileBundle(db: PGlite): number {
     node.contents = compact.subarray(offset, offset + contents.byteLength);
     offset += contents.byteLength;
   }
-  const freed = bundle.byteLength - compact.byteLength;
   // ArrayBuffer.prototype.transfer is ES2024, which the shared TypeScript settings leave out for the browser's sake.
   (bundle as ArrayBuffer & { transfer(length: number): ArrayBuffer }).transfer(0);
-  return freed;
 }
