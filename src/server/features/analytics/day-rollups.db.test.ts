@@ -128,6 +128,9 @@ describeOnDatabases('analytics day roll-ups', (db) => {
   });
 
   it('rolls a busy day a share of its visitors at a time, to the same rows as in one statement', async () => {
+    // Each event twice, the second with a later id: events of one instant, which the copy into
+    // shares must take once each wherever its chunks end.
+    await storeEvents(db(), traffic());
     await storeEvents(db(), traffic());
     const now = new Date('2026-04-01T10:00:00Z');
     const rows = () =>
@@ -142,10 +145,29 @@ describeOnDatabases('analytics day roll-ups', (db) => {
       return rows();
     };
     const whole = await rollEverything(Number.POSITIVE_INFINITY);
-    // Some 200 events a day: 30 shares of 7 or so, most visitors alone in theirs.
+    // A copy left by a server that stopped during a roll-up an hour ago, and one under way in another instance.
+    const scratch = (hoursAgo: number) =>
+      db().query(
+        `INSERT INTO analytics_rollup_scratch (run, share, copied_at, id, event, distinct_id, occurred_at)
+         VALUES ($1::bigint, 0, statement_timestamp() - $2::integer * interval '1 hour', 1, '$pageview', 'left', statement_timestamp())`,
+        [hoursAgo, hoursAgo],
+      );
+    await scratch(2);
+    await scratch(0);
+    // Some 400 events a day: 60 shares of 7 or so, most visitors alone in theirs.
     const inShares = await rollEverything(7);
     expect(whole.length).toBeGreaterThan(500);
     expect(inShares).toEqual(whole);
+    const left = () => db().query<{ run: string }>('SELECT run::text FROM analytics_rollup_scratch');
+    expect(await left()).toEqual([{ run: '0' }]);
+    // With no other copy under way, the table is emptied, and its space given back (PGlite has no autovacuum).
+    await db().query('DELETE FROM analytics_rollup_scratch');
+    expect(await rollEverything(7)).toEqual(whole);
+    expect(await left()).toEqual([]);
+    const [size] = await db().query<{ bytes: number }>(
+      `SELECT pg_relation_size('analytics_rollup_scratch')::integer AS bytes`,
+    );
+    expect(size?.bytes).toBe(0);
   });
 
   it('lets the event loop turn between the shares of a day, where requests are served', async () => {

@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { setImmediate } from 'node:timers/promises';
 import { ANALYTICS_DIMENSIONS } from '#common/analytics-api.ts';
 import { instantOf, wallClock } from '#server/features/chat/index.ts';
@@ -43,10 +44,10 @@ const VISIT_DIMENSIONS = ANALYTICS_DIMENSIONS.filter((name) => name !== 'page' &
  * are read once per visit and a page's once per visit that saw it, so that the aggregates stay
  * small; every one is a hash aggregate.
  */
-function dayRowsSql(): string {
+function dayRowsSql(shared: boolean): string {
   const visitNames = ['', ...VISIT_DIMENSIONS].map((name) => `'${name}'`).join(', ');
   const visitValues = ['NULL::text', ...VISIT_DIMENSIONS.map((name) => `min(${COLUMNS[name]})`)].join(', ');
-  return `WITH ${viewsOf({}, { shared: true }).sql},
+  return `WITH ${viewsOf({}, { shared }).sql},
     sketched AS (SELECT *, ${sketchBitSql('hashtextextended(distinct_id, 0)')} AS bit FROM views),
     visits AS (
       SELECT min(day) AS day, min(distinct_id) AS distinct_id, min(bit) AS bit, count(*)::integer AS views,
@@ -76,21 +77,97 @@ function dayRowsSql(): string {
 }
 
 /**
- * Events one roll-up statement reads at most, by database (decision 262). PGlite runs a statement
- * on the server's thread: 1,000 events hold it for some 20 to 30 ms, where a busy day in one
- * statement held it for about a second (40,000 events). PostgreSQL runs it in a process of its own,
- * and each share reads the whole day's events to pick its visitors, so fewer, larger shares
- * finish sooner, each well within the statement time limit.
+ * Events one roll-up statement reads at most, by database (decisions 262 and 266). PGlite runs a
+ * statement on the server's thread: a share of 250 events holds it for some 6 ms, where a busy day
+ * in one statement held it for about a second (40,000 events). PostgreSQL runs it in a process
+ * of its own, where fewer, larger shares finish sooner, each well within the statement time limit.
  */
-const EVENTS_PER_STATEMENT: Record<Database['kind'], number> = { pglite: 1_000, postgres: 25_000 };
+const EVENTS_PER_STATEMENT: Record<Database['kind'], number> = { pglite: 250, postgres: 25_000 };
+
+/** A span's numbers from one statement, or from one share of its visitors (`shared`: run, share). */
+async function rowsOf(db: Database, span: string[], timeZone: string, shared?: [number, number]) {
+  return db.transaction(async (tx) => {
+    await tx.query(`SET LOCAL work_mem = '64MB'`);
+    await tx.query('SET LOCAL jit = off');
+    return tx.query<DayRow & { bits: number[] }>(dayRowsSql(shared !== undefined), [
+      ...span,
+      timeZone,
+      ...(shared ?? []),
+    ]);
+  });
+}
 
 /**
- * The rows of the days between `start` and `end`, worked out from raw events, a share of the
- * visitors at a time (`eventsPerStatement`), with pages served in between. A share holds whole
- * visits and visitors no other share has, so the shares' counts add up and their sketches merge.
- * A day's totals row gets its bounces and visit length from its hours. Sorts and aggregates get
- * the memory they need (a day of 25,000 page views spilled to disk with PostgreSQL's default), and
- * no JIT compilation, which cost more than it saved.
+ * Copies the span's page views and leaves into the roll-up's scratch table, each with its share of
+ * the visitors (every event of a visitor in the same share, so a share holds whole visits), a chunk
+ * of `eventsPerStatement` at a time in the order of their time. Returns the run that names the copy.
+ */
+async function copyIntoShares(
+  db: Database,
+  span: string[],
+  shares: number,
+  eventsPerStatement: number,
+): Promise<number> {
+  // Left by a server that stopped during a roll-up; a run's own rows go when it ends.
+  await db.query(`DELETE FROM analytics_rollup_scratch WHERE copied_at < statement_timestamp() - interval '1 hour'`);
+  const run = randomInt(2 ** 47);
+  let after = ['-infinity', '0'];
+  for (let copied = eventsPerStatement; copied === eventsPerStatement; ) {
+    await setImmediate();
+    const [last] = await db.transaction(async (tx) => {
+      // In the order of the events' time index, stopped at the chunk's end. PGlite keeps no statistics
+      // (decision 180), and without them the planner read every event after the chunk's start, then sorted.
+      await tx.query('SET LOCAL enable_bitmapscan = off');
+      await tx.query('SET LOCAL enable_seqscan = off');
+      return tx.query<{ occurredAt: string; id: string; copied: number }>(
+        `WITH copied AS (
+         INSERT INTO analytics_rollup_scratch (run, share, id, event, distinct_id, occurred_at, path, language,
+           browser_language, referrer_host, utm_source, utm_campaign, device, browser, os, country)
+         SELECT $3::bigint, (hashtextextended(distinct_id, 1) & 1048575) % $4::integer, id, event, distinct_id, occurred_at,
+                path, language, browser_language, referrer_host, utm_source, utm_campaign, device, browser, os, country
+         FROM analytics_events
+         WHERE ${SPAN_EVENTS} AND occurred_at >= $5::timestamptz AND (occurred_at, id) > ($5::timestamptz, $6::bigint)
+         ORDER BY occurred_at, id LIMIT $7::integer
+         RETURNING occurred_at, id
+       )
+       SELECT occurred_at::text AS "occurredAt", id::text, count(*) OVER ()::integer AS copied
+       FROM copied ORDER BY copied.occurred_at DESC, copied.id DESC LIMIT 1`,
+        [...span, run, shares, ...after, eventsPerStatement],
+      );
+    });
+    copied = last?.copied ?? 0;
+    if (last) after = [last.occurredAt, last.id];
+  }
+  return run;
+}
+
+/**
+ * Removes a run's copy. When no other run has rows, the table is emptied at once: PGlite has no
+ * autovacuum, and deleted rows would leave their space behind (and a vacuum of a busy day's copy
+ * held the server's thread for 60 ms, where this takes a few). The lock keeps another instance's
+ * copy from landing between the look and the emptying.
+ */
+async function dropCopy(db: Database, run: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.query('LOCK TABLE analytics_rollup_scratch IN ACCESS EXCLUSIVE MODE');
+    const [runs] = await tx.query<{ first: string | null; last: string | null }>(
+      'SELECT min(run)::text AS first, max(run)::text AS last FROM analytics_rollup_scratch',
+    );
+    const alone = (runs?.first ?? String(run)) === String(run) && (runs?.last ?? String(run)) === String(run);
+    if (alone) await tx.query('TRUNCATE analytics_rollup_scratch');
+    else await tx.query('DELETE FROM analytics_rollup_scratch WHERE run = $1', [run]);
+  });
+}
+
+/**
+ * The rows of the days between `start` and `end`, worked out from raw events. A span of more than
+ * `eventsPerStatement` events is copied once and read a share of the visitors at a time, with pages
+ * served in between: each share reads its own rows, so the work grows with the span's events, not
+ * with their square as when each share picked its visitors from the whole span (decision 266). A
+ * share holds whole visits and visitors no other share has, so the shares' counts add up and their
+ * sketches merge. A day's totals row gets its bounces and visit length from its hours. Sorts and
+ * aggregates get the memory they need (a day of 25,000 page views spilled to disk with
+ * PostgreSQL's default), and no JIT compilation, which cost more than it saved.
  */
 async function dayRows(
   db: Database,
@@ -107,15 +184,9 @@ async function dayRows(
     `SELECT count(*)::integer AS events FROM analytics_events WHERE ${SPAN_EVENTS}`,
     span,
   );
-  const shares = Math.max(1, Math.ceil((counted?.events ?? 0) / eventsPerStatement));
+  const shares = Math.ceil((counted?.events ?? 0) / eventsPerStatement);
   const merged = new Map<string, SketchedRow>();
-  for (let share = 0; share < shares; share++) {
-    await setImmediate();
-    const rows = await db.transaction(async (tx) => {
-      await tx.query(`SET LOCAL work_mem = '64MB'`);
-      await tx.query('SET LOCAL jit = off');
-      return tx.query<DayRow & { bits: number[] }>(dayRowsSql(), [...span, timeZone, shares, share]);
-    });
+  const merge = (rows: (DayRow & { bits: number[] })[]) => {
     for (const { bits, ...row } of rows) {
       const key = JSON.stringify([row.day, row.hour, row.dimension, row.value]);
       const known = merged.get(key);
@@ -129,6 +200,19 @@ async function dayRows(
       known.bounces += row.bounces;
       known.seconds += row.seconds;
       mergeInto(known.registers, registersFromBits(bits));
+    }
+  };
+  if (shares <= 1) merge(await rowsOf(db, span, timeZone));
+  else {
+    const run = await copyIntoShares(db, span, shares, eventsPerStatement);
+    try {
+      for (let share = 0; share < shares; share++) {
+        await setImmediate();
+        merge(await rowsOf(db, span, timeZone, [run, share]));
+      }
+    } finally {
+      await setImmediate();
+      await dropCopy(db, run);
     }
   }
   const sketched = [...merged.values()];

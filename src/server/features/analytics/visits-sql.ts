@@ -51,7 +51,8 @@ export const SPAN_EVENTS = `event IN ('$pageview', '$pageleave') AND occurred_at
  * count, so a visit across its start is cut there. The filters keep visits (entry, referrer,
  * device...) or page views (page, language). `views` carries each page view's `day` (YYYY-MM-DD).
  * The statement's parameters are $1 and $2 (the span), $3 (the site's time zone), then the filters';
- * `shared` reads one share of the visitors, named by two more parameters: how many shares, and which.
+ * `shared` reads one share of the visitors from the roll-up's copy of the span (day-rollups.ts),
+ * named by two more parameters: the roll-up's run, and the share.
  *
  * Window functions only, never a join: PGlite keeps no statistics (it has no autovacuum), and
  * without them the planner ran a join of events and visits as a nested loop, minutes for 20,000 views.
@@ -64,10 +65,9 @@ export function viewsOf(filters: Partial<Record<AnalyticsDimension, string>>, { 
     return `${COLUMNS[name as AnalyticsDimension]} IS NOT DISTINCT FROM $${firstParam + params.length - 1}::text`;
   });
   const next = firstParam + params.length;
-  // Every event of a visitor falls in the same share, so each share holds whole visits.
-  const share = shared
-    ? ` AND (hashtextextended(distinct_id, 1) & 1048575) % $${next}::integer = $${next + 1}::integer`
-    : '';
+  const source = shared
+    ? `analytics_rollup_scratch WHERE run = $${next}::bigint AND share = $${next + 1}::integer AND`
+    : 'analytics_events WHERE';
   const sql = `
     events AS (
       SELECT *,
@@ -76,8 +76,7 @@ export function viewsOf(filters: Partial<Record<AnalyticsDimension, string>>, { 
       FROM (
         SELECT id, event, distinct_id, occurred_at, to_char(occurred_at AT TIME ZONE $3::text, 'YYYY-MM-DD') AS day,
                path, language, browser_language, referrer_host, utm_source, utm_campaign, device, browser, os, country
-        FROM analytics_events
-        WHERE ${SPAN_EVENTS}${share}
+        FROM ${source} ${SPAN_EVENTS}
       ) AS spanned
       WINDOW visitor AS (PARTITION BY distinct_id ORDER BY occurred_at, id)
     ),
