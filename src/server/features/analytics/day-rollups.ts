@@ -78,11 +78,12 @@ function dayRowsSql(shared: boolean): string {
 
 /**
  * Events one roll-up statement reads at most, by database (decisions 262 and 266). PGlite runs a
- * statement on the server's thread: a share of 250 events holds it for some 6 ms, where a busy day
- * in one statement held it for about a second (40,000 events). PostgreSQL runs it in a process
+ * statement on the server's thread: a share of 100 events holds it for some 4 ms (half of it the
+ * statement's own cost, whatever its size), where a busy day in one statement held it for about a
+ * second (40,000 events). PostgreSQL runs it in a process
  * of its own, where fewer, larger shares finish sooner, each well within the statement time limit.
  */
-const EVENTS_PER_STATEMENT: Record<Database['kind'], number> = { pglite: 250, postgres: 25_000 };
+const EVENTS_PER_STATEMENT: Record<Database['kind'], number> = { pglite: 100, postgres: 25_000 };
 
 /** A span's numbers from one statement, or from one share of its visitors (`shared`: run, share). */
 async function rowsOf(db: Database, span: string[], timeZone: string, shared?: [number, number]) {
