@@ -80,8 +80,8 @@ function dayRowsSql(shared: boolean): string {
  * Events one roll-up statement reads at most, by database (decisions 262 and 266). PGlite runs a
  * statement on the server's thread: a share of 100 events holds it for some 4 ms (half of it the
  * statement's own cost, whatever its size), where a busy day in one statement held it for about a
- * second (40,000 events). PostgreSQL runs it in a process
- * of its own, where fewer, larger shares finish sooner, each well within the statement time limit.
+ * second (40,000 events). PostgreSQL runs it in a process of its own, where fewer, larger shares
+ * finish sooner, each well within the statement time limit.
  */
 const EVENTS_PER_STATEMENT: Record<Database['kind'], number> = { pglite: 100, postgres: 25_000 };
 
@@ -151,12 +151,12 @@ async function copyIntoShares(
 async function dropCopy(db: Database, run: number): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.query('LOCK TABLE analytics_rollup_scratch IN ACCESS EXCLUSIVE MODE');
-    const [runs] = await tx.query<{ first: string | null; last: string | null }>(
-      'SELECT min(run)::text AS first, max(run)::text AS last FROM analytics_rollup_scratch',
+    const [copies] = await tx.query<{ others: boolean }>(
+      'SELECT coalesce(min(run) <> $1::bigint OR max(run) <> $1::bigint, false) AS others FROM analytics_rollup_scratch',
+      [run],
     );
-    const alone = (runs?.first ?? String(run)) === String(run) && (runs?.last ?? String(run)) === String(run);
-    if (alone) await tx.query('TRUNCATE analytics_rollup_scratch');
-    else await tx.query('DELETE FROM analytics_rollup_scratch WHERE run = $1', [run]);
+    if (copies?.others) await tx.query('DELETE FROM analytics_rollup_scratch WHERE run = $1', [run]);
+    else await tx.query('TRUNCATE analytics_rollup_scratch');
   });
 }
 
