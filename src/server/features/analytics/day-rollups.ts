@@ -270,18 +270,17 @@ export async function rollUpDays(
   );
   // The days that events arrived for since the last roll-up: each earlier day by name (a late batch),
   // the current day by one event found. Most new events are the current day's, and naming each
-  // one's day was the longest statement of a busy day's roll-up. The new events are found by their
-  // ids alone: without statistics, PGlite's planner read the whole table for them, twice (decision 266).
+  // one's day was the longest statement of a busy day's roll-up. The new events are found through
+  // their ids: without statistics, PGlite's planner read the whole table for them, twice (decision 266).
   const arrived = state?.seen
     ? (
         await db.transaction(async (tx) => {
           await tx.query('SET LOCAL enable_seqscan = off');
           return tx.query<{ day: string }>(
-            `WITH arrived AS MATERIALIZED (SELECT occurred_at FROM analytics_events WHERE id > $2::bigint)
-             SELECT DISTINCT to_char(occurred_at AT TIME ZONE $1, 'YYYY-MM-DD') AS day FROM arrived
-             WHERE occurred_at < $3::timestamptz
+            `SELECT DISTINCT to_char(occurred_at AT TIME ZONE $1, 'YYYY-MM-DD') AS day FROM analytics_events
+             WHERE id > $2::bigint AND occurred_at < $3::timestamptz
              UNION ALL
-             SELECT $4 WHERE EXISTS (SELECT FROM arrived WHERE occurred_at >= $3::timestamptz)`,
+             SELECT $4 WHERE EXISTS (SELECT FROM analytics_events WHERE id > $2::bigint AND occurred_at >= $3::timestamptz)`,
             [timeZone, state.seen, startOf(today, timeZone).toISOString(), today],
           );
         })
