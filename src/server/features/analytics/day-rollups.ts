@@ -85,18 +85,25 @@ function dayRowsSql(shared: boolean): string {
  */
 const EVENTS_PER_STATEMENT: Record<Database['kind'], number> = { pglite: 100, postgres: 25_000 };
 
-/** A span's numbers from one statement, or from one share of its visitors (`shared`: run, share). */
-async function rowsOf(db: Database, span: string[], timeZone: string, shared?: [number, number]) {
+/** One statement with planner settings of its own (`SET LOCAL`: they end with its transaction). */
+async function querySetting<T>(db: Database, settings: string[], sql: string, params: unknown[]): Promise<T[]> {
   return db.transaction(async (tx) => {
-    await tx.query(`SET LOCAL work_mem = '64MB'`);
-    await tx.query('SET LOCAL jit = off');
-    return tx.query<DayRow & { bits: number[] }>(dayRowsSql(shared !== undefined), [
-      ...span,
-      timeZone,
-      ...(shared ?? []),
-    ]);
+    for (const setting of settings) await tx.query(`SET LOCAL ${setting}`);
+    return tx.query<T>(sql, params);
   });
 }
+
+/**
+ * A span's numbers from one statement, or from one share of its visitors (`shared`: run, share).
+ * Sorts and aggregates get the memory they need (a day of 25,000 page views spilled to disk with
+ * PostgreSQL's default), and no JIT compilation, which cost more than it saved.
+ */
+const rowsOf = (db: Database, span: string[], timeZone: string, shared?: [number, number]) =>
+  querySetting<DayRow & { bits: number[] }>(db, [`work_mem = '64MB'`, 'jit = off'], dayRowsSql(shared !== undefined), [
+    ...span,
+    timeZone,
+    ...(shared ?? []),
+  ]);
 
 /**
  * Copies the span's page views and leaves into the roll-up's scratch table, each with its share of
@@ -115,13 +122,12 @@ async function copyIntoShares(
   let after = ['-infinity', '0'];
   for (let copied = eventsPerStatement; copied === eventsPerStatement; ) {
     await setImmediate();
-    const [last] = await db.transaction(async (tx) => {
-      // In the order of the events' time index, stopped at the chunk's end. PGlite keeps no statistics
-      // (decision 180), and without them the planner read every event after the chunk's start, then sorted.
-      await tx.query('SET LOCAL enable_bitmapscan = off');
-      await tx.query('SET LOCAL enable_seqscan = off');
-      return tx.query<{ occurredAt: string; id: string; copied: number }>(
-        `WITH copied AS (
+    // In the order of the events' time index, stopped at the chunk's end. PGlite keeps no statistics
+    // (decision 180), and without them the planner read every event after the chunk's start, then sorted.
+    const [last] = await querySetting<{ occurredAt: string; id: string; copied: number }>(
+      db,
+      ['enable_bitmapscan = off', 'enable_seqscan = off'],
+      `WITH copied AS (
          INSERT INTO analytics_rollup_scratch (run, share, id, event, distinct_id, occurred_at, path, language,
            browser_language, referrer_host, utm_source, utm_campaign, device, browser, os, country)
          SELECT $3::bigint, (hashtextextended(distinct_id, 1) & 1048575) % $4::integer, id, event, distinct_id, occurred_at,
@@ -133,9 +139,8 @@ async function copyIntoShares(
        )
        SELECT occurred_at::text AS "occurredAt", id::text, count(*) OVER ()::integer AS copied
        FROM copied ORDER BY copied.occurred_at DESC, copied.id DESC LIMIT 1`,
-        [...span, run, shares, ...after, eventsPerStatement],
-      );
-    });
+      [...span, run, shares, ...after, eventsPerStatement],
+    );
     copied = last?.copied ?? 0;
     if (last) after = [last.occurredAt, last.id];
   }
@@ -166,9 +171,7 @@ async function dropCopy(db: Database, run: number): Promise<void> {
  * served in between: each share reads its own rows, so the work grows with the span's events, not
  * with their square as when each share picked its visitors from the whole span (decision 266). A
  * share holds whole visits and visitors no other share has, so the shares' counts add up and their
- * sketches merge. A day's totals row gets its bounces and visit length from its hours. Sorts and
- * aggregates get the memory they need (a day of 25,000 page views spilled to disk with
- * PostgreSQL's default), and no JIT compilation, which cost more than it saved.
+ * sketches merge. A day's totals row gets its bounces and visit length from its hours.
  */
 async function dayRows(
   db: Database,
@@ -274,16 +277,15 @@ export async function rollUpDays(
   // their ids: without statistics, PGlite's planner read the whole table for them, twice (decision 266).
   const arrived = state?.seen
     ? (
-        await db.transaction(async (tx) => {
-          await tx.query('SET LOCAL enable_seqscan = off');
-          return tx.query<{ day: string }>(
-            `SELECT DISTINCT to_char(occurred_at AT TIME ZONE $1, 'YYYY-MM-DD') AS day FROM analytics_events
+        await querySetting<{ day: string }>(
+          db,
+          ['enable_seqscan = off'],
+          `SELECT DISTINCT to_char(occurred_at AT TIME ZONE $1, 'YYYY-MM-DD') AS day FROM analytics_events
              WHERE id > $2::bigint AND occurred_at < $3::timestamptz
              UNION ALL
              SELECT $4 WHERE EXISTS (SELECT FROM analytics_events WHERE id > $2::bigint AND occurred_at >= $3::timestamptz)`,
-            [timeZone, state.seen, startOf(today, timeZone).toISOString(), today],
-          );
-        })
+          [timeZone, state.seen, startOf(today, timeZone).toISOString(), today],
+        )
       ).map((row) => row.day)
     : [];
   // The current day again once its roll-up is TODAY_EVERY_MS old: on PGlite a busy day's statement

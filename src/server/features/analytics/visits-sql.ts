@@ -65,9 +65,8 @@ export function viewsOf(filters: Partial<Record<AnalyticsDimension, string>>, { 
     return `${COLUMNS[name as AnalyticsDimension]} IS NOT DISTINCT FROM $${firstParam + params.length - 1}::text`;
   });
   const next = firstParam + params.length;
-  const source = shared
-    ? `analytics_rollup_scratch WHERE run = $${next}::bigint AND share = $${next + 1}::integer AND`
-    : 'analytics_events WHERE';
+  const source = shared ? 'analytics_rollup_scratch' : 'analytics_events';
+  const share = shared ? ` AND run = $${next}::bigint AND share = $${next + 1}::integer` : '';
   const sql = `
     events AS (
       SELECT *,
@@ -76,7 +75,8 @@ export function viewsOf(filters: Partial<Record<AnalyticsDimension, string>>, { 
       FROM (
         SELECT id, event, distinct_id, occurred_at, to_char(occurred_at AT TIME ZONE $3::text, 'YYYY-MM-DD') AS day,
                path, language, browser_language, referrer_host, utm_source, utm_campaign, device, browser, os, country
-        FROM ${source} ${SPAN_EVENTS}
+        FROM ${source}
+        WHERE ${SPAN_EVENTS}${share}
       ) AS spanned
       WINDOW visitor AS (PARTITION BY distinct_id ORDER BY occurred_at, id)
     ),

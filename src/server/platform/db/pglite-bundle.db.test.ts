@@ -4,7 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { NodeFS } from '@electric-sql/pglite/nodefs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyOfTemplate } from '#tests/support/databases.ts';
-import { releaseFileBundle } from './pglite-bundle.ts';
+import { compiledGivingBack, releaseFileBundle } from './pglite-bundle.ts';
 
 const OPEN_TIMEOUT = 60_000;
 const STOPWORDS = '/pglite/share/postgresql/tsearch_data/english.stop';
@@ -78,5 +78,16 @@ describe('the embedded database without its file bundle', () => {
   it('answers a statement that needs a removed file with an error, and stays usable', async () => {
     await expect(db.query(`SELECT convert_to('x', 'SJIS')`)).rejects.toThrow(/could not access file/);
     expect((await db.query<{ one: number }>('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
+  });
+});
+
+describe("PGlite's WebAssembly compiled by the server", () => {
+  it('gives the file bytes back once the module is compiled', async () => {
+    // The smallest module there is: its magic number and version.
+    const bytes = new Uint8Array([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00]);
+    const module = await compiledGivingBack(bytes);
+    expect(module).toBeInstanceOf(WebAssembly.Module);
+    expect(bytes.byteLength).toBe(0);
+    expect(bytes.buffer.byteLength).toBe(0);
   });
 });

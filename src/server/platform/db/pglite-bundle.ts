@@ -1,3 +1,6 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 
 /**
@@ -63,6 +66,33 @@ export function releaseFileBundle(db: PGlite): void {
     node.contents = compact.subarray(offset, offset + contents.byteLength);
     offset += contents.byteLength;
   }
+  giveBack(bundle);
+}
+
+/**
+ * Frees a buffer's memory now, whatever still refers to it (it is detached), rather than at a full
+ * garbage collection, which an idle server may not reach for long.
+ */
+function giveBack(buffer: ArrayBufferLike): void {
   // ArrayBuffer.prototype.transfer is ES2024, which the shared TypeScript settings leave out for the browser's sake.
-  (bundle as ArrayBuffer & { transfer(length: number): ArrayBuffer }).transfer(0);
+  (buffer as ArrayBuffer & { transfer(length: number): ArrayBuffer }).transfer(0);
+}
+
+/** A WebAssembly module compiled from `bytes`, which are given back: compiling copies them. */
+export async function compiledGivingBack(bytes: Uint8Array<ArrayBuffer>): Promise<WebAssembly.Module> {
+  try {
+    return await WebAssembly.compile(bytes);
+  } finally {
+    giveBack(bytes.buffer);
+  }
+}
+
+/**
+ * PGlite's WebAssembly, for `PGlite.create`'s `pgliteWasmModule`. Left to PGlite, the 9 MB buffer
+ * it reads the file into stayed resident until a full garbage collection, which some starts did
+ * not reach while idle (decision 267).
+ */
+export async function compiledPglite(): Promise<WebAssembly.Module> {
+  const main = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  return compiledGivingBack(await readFile(path.join(path.dirname(main), 'pglite.wasm')));
 }

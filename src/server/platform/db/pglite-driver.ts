@@ -1,7 +1,6 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { access } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { NodeFS } from '@electric-sql/pglite/nodefs';
@@ -10,7 +9,7 @@ import { lockDataDir, restrictTree, syncTree } from './data-dir.ts';
 import type { DatabaseTimeouts, Driver } from './driver.ts';
 import { createGate } from './gate.ts';
 import { checkChannel, notifyIn, Subscribers } from './listener.ts';
-import { releaseFileBundle } from './pglite-bundle.ts';
+import { compiledPglite, releaseFileBundle } from './pglite-bundle.ts';
 import { snapshotFolder } from './pglite-snapshot.ts';
 
 /**
@@ -85,22 +84,6 @@ class DurableNodeFS extends NodeFS {
       };
     };
     return { emscriptenOpts: { ...emscriptenOpts, preRun: [...(emscriptenOpts.preRun ?? []), makeDurable] } };
-  }
-}
-
-/**
- * PGlite's WebAssembly, compiled here so that the file's bytes are given back at once (compiling
- * copies them). Left to PGlite, the 9 MB buffer it reads them into stayed resident until a full
- * garbage collection, which some starts did not reach while idle (decision 267).
- */
-async function compiledPglite(): Promise<WebAssembly.Module> {
-  const main = createRequire(import.meta.url).resolve('@electric-sql/pglite');
-  const bytes = await fs.promises.readFile(path.join(path.dirname(main), 'pglite.wasm'));
-  try {
-    return await WebAssembly.compile(bytes);
-  } finally {
-    // ArrayBuffer.prototype.transfer is ES2024, which the shared TypeScript settings leave out for the browser's sake.
-    (bytes.buffer as ArrayBuffer & { transfer(length: number): ArrayBuffer }).transfer(0);
   }
 }
 
