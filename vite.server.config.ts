@@ -13,8 +13,9 @@ import { defineConfig } from 'vite';
 // libphonenumber-js/min's the formatter as you type and the finder of numbers in text; built in,
 // only what the server calls is kept. Some 5.5 MiB less for an idle server. Nothing loaded from
 // node_modules may import either (it would get a second copy, without `src/common/zod.ts`'s
-// settings; tests/deploy/server-build-packages.test.ts checks). The output is ASCII: a source with one character beyond Latin-1 is held by V8 as
-// two bytes a character, so ten such characters in our texts doubled main.js on the heap.
+// settings; tests/deploy/server-build-packages.test.ts checks). The output is ASCII: a source with
+// one character beyond Latin-1 is held by V8 as two bytes a character, so ten such characters in
+// our texts doubled main.js on the heap.
 export default defineConfig({
   publicDir: false,
   logLevel: 'warn',

@@ -283,7 +283,7 @@ async function measure({ port, emails, honest }: Ready, serverFigures: () => Pro
     void seconds(duration).then(() => {
       running = false;
     });
-    const [during, known, fresh, other] = await Promise.all([
+    const [during, known, fresh, alongside] = await Promise.all([
       pages(),
       honestSignIns('known'),
       honestSignIns('new'),
@@ -297,7 +297,7 @@ async function measure({ port, emails, honest }: Ready, serverFigures: () => Pro
     ] as const) {
       stats(`  honest sign-ins ${browsers}, answered 200 (of ${counts(answers.statuses)})`, answers.times);
     }
-    return { p99, other };
+    return { p99, alongside };
   };
 
   const honestOnly = await withHonestSignIns(0, 'with honest sign-ins', async () => undefined);
@@ -306,7 +306,7 @@ async function measure({ port, emails, honest }: Ready, serverFigures: () => Pro
     `with honest sign-ins, during a flood of ${connections} parallel sign-ins`,
     () => flood({ base, cookie, block, connections, seconds: duration }),
   );
-  stats(`  flood sign-ins (${counts(new Map(flooded.other.statuses))})`, flooded.other.times);
+  stats(`  flood sign-ins (${counts(new Map(flooded.alongside.statuses))})`, flooded.alongside.times);
   console.log(
     `page p99 during the flood: ${(flooded.p99 / honestOnly.p99).toFixed(2)}× the phase without it (budget 2×), ${(flooded.p99 / alone).toFixed(2)}× pages alone`,
   );
